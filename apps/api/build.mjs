@@ -1,0 +1,21 @@
+// Bundles the API's entry points for `npm start`: workspace packages (the contract, TypeScript source) are
+// bundled in; everything from node_modules stays external and is loaded at run time.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log('api: built dist/server.js, dist/seed.js');

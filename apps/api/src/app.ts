@@ -1,0 +1,165 @@
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/client';
+import type { CallGateway, MailGateway, SmsGateway } from './lib/gateways/gateways';
+import { createOutboxGateways } from './lib/gateways/outbox';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
+import type { PaymentProviders } from './lib/payments/provider';
+import { createPaymentProviders } from './lib/payments/providers';
+import authContext from './plugins/auth-context';
+import errorHandler from './plugins/error-handler';
+import { createShowcaseResolver, type ShowcaseResolver } from './modules/showcase/showcase.service';
+import showcaseRoutes from './modules/showcase/showcase.routes';
+import pagesRoutes from './modules/pages/pages.routes';
+import branchesRoutes from './modules/branches/branches.routes';
+import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
+import feedbackRoutes from './modules/feedback/feedback.routes';
+import catalogRoutes from './modules/catalog/catalog.routes';
+import transportRoutes from './modules/transport/transport.routes';
+import reviewsRoutes from './modules/reviews/reviews.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import cartRoutes from './modules/cart/cart.routes';
+import paymentRoutes from './modules/payment/payment.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+/** Shared services handed to route modules (only db and config are decorated on the instance). */
+export interface AppDeps {
+  handle: DbHandle;
+  limiter: RateLimiter;
+  showcases: ShowcaseResolver;
+  /** Registration codes by SMS; reset codes by call; e-mail verification codes (outbox by default). */
+  sms: SmsGateway;
+  calls: CallGateway;
+  mail: MailGateway;
+  /** Payment providers by gateway name: cash, sandbox, and yookassa when configured. */
+  payments: PaymentProviders;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  handle: DbHandle;
+  limiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** 1 MiB: every legitimate body of this API is far smaller; bigger ones get a 413 before parsing. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, handle } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[скрыто]',
+      },
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
+    requestIdHeader: 'x-request-id',
+    // Malformed URLs and over-long path segments are refused by the router before any route runs; they still
+    // leave in the spec's envelope (Fastify's default body here is its own shape).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
+    },
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Clients send `content-type: application/json` even on calls without a body (token/unauthorized_user/,
+  // cart/clear/): an empty body is "no body", not malformed JSON. Anything else goes to Fastify's own parser,
+  // which also refuses __proto__ poisoning.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    jsonParser(request, body as string, done);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', handle.db);
+  app.decorate('config', config);
+
+  const deps: AppDeps = {
+    handle,
+    limiter: opts.limiter ?? new MemoryRateLimiter(),
+    showcases: createShowcaseResolver(handle.db),
+    ...createOutboxGateways(config.outboxPath, app.log),
+    payments: createPaymentProviders(config),
+  };
+
+  await app.register(errorHandler);
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'X-Client-Host', 'X-City', 'Content-Type', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Podbor API', description: 'API интернет-магазина автозапчастей «Подбор»', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          visitor: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authContext);
+
+  const mediaDir = path.join(config.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    immutable: true,
+    maxAge: '30d',
+    decorateReply: false,
+  });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(showcaseRoutes, { prefix: '/api/v1', deps });
+  await app.register(pagesRoutes, { prefix: '/api/v1', deps });
+  await app.register(branchesRoutes, { prefix: '/api/v1', deps });
+  await app.register(authRoutes, { prefix: '/api/v1', deps });
+  await app.register(feedbackRoutes, { prefix: '/api/v1', deps });
+  await app.register(profileRoutes, { prefix: '/api/v1', deps });
+  await app.register(catalogRoutes, { prefix: '/api/v1', deps });
+  await app.register(reviewsRoutes, { prefix: '/api/v1', deps });
+  await app.register(cartRoutes, { prefix: '/api/v1', deps });
+  await app.register(paymentRoutes, { prefix: '/api/v1', deps });
+  // Vehicle selection spans /api/v1/transport/{id}/ and /api/v2/transport/…, so it takes the bare /api prefix.
+  await app.register(transportRoutes, { prefix: '/api', deps });
+
+  app.addHook('onClose', async () => {
+    await deps.limiter.close();
+  });
+  return app;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only module of the API that reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  OUTBOX_PATH: z.string().optional(),
+  CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  JWT_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Whose X-Forwarded-For to believe: by default only the web app's proxy on this host or a private network. */
+  TRUST_PROXY: z.string().default('loopback,uniquelocal'),
+  /** Yandex ID (OAuth 2.0 authorization code). Sign-in with Yandex is offered only when the first three are set. */
+  YANDEX_CLIENT_ID: z.string().optional(),
+  YANDEX_CLIENT_SECRET: z.string().optional(),
+  YANDEX_REDIRECT_URI: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  YANDEX_AUTHORIZE_URL: z.string().url().default('https://oauth.yandex.ru/authorize'),
+  YANDEX_TOKEN_URL: z.string().url().default('https://oauth.yandex.ru/token'),
+  YANDEX_USERINFO_URL: z.string().url().default('https://login.yandex.ru/info?format=json'),
+  /** Space-separated scopes; empty = the scopes registered for the app at Yandex. */
+  YANDEX_SCOPE: z.string().default(''),
+  /** Yandex's user-info call wants `Authorization: OAuth <token>`; standard OIDC providers want `Bearer`. */
+  YANDEX_USERINFO_AUTH_SCHEME: z.enum(['OAuth', 'Bearer']).default('OAuth'),
+  /** Storefront origin as customers see it: payment providers send the browser back to `<PUBLIC_URL>/payment?orderId=`. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Where browsers reach this API (the sandbox payment page); default: through the storefront's /api proxy. */
+  API_PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /** The sandbox card provider (a local page that "pays" without money): keep it off in a real shop. */
+  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** YooKassa (REST v3). Card payments go through it when the shop id and the secret key are both set. */
+  YOOKASSA_SHOP_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
+  YOOKASSA_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** 54-FZ receipt VAT code of the shop's goods (1 = без НДС, 4 = НДС 20%). */
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** Unpaid online orders release their stock after this many minutes. */
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** How often the server cancels expired unpaid orders; 0 = never (tests call the sweep themselves). */
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+});
+
+export interface YooKassaConfig {
+  shopId: string;
+  secretKey: string;
+  apiUrl: string;
+  vatCode: number;
+}
+
+/** One external sign-in method (OAuth 2.0 authorization-code flow with a confidential client). */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  scope: string;
+  userinfoAuthScheme: 'OAuth' | 'Bearer';
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined = embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  outboxPath: string;
+  corsOrigins: string[];
+  jwtSecret: string;
+  logLevel: string;
+  trustProxy: boolean | string;
+  /** Configured external sign-in methods by name (`yandex`). */
+  oauth: { yandex?: OAuthProviderConfig };
+  /** Storefront origin (no trailing slash). */
+  publicUrl: string;
+  /** Origin under which browsers reach `/api/…` of this API (no trailing slash). */
+  apiPublicUrl: string;
+  /** Configured only when both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY are set. */
+  yookassa?: YooKassaConfig;
+  orderPaymentTimeoutMinutes: number;
+  orderExpirySweepSeconds: number;
+  /** Offer the sandbox card provider (demo, development, tests). */
+  paymentSandbox: boolean;
+}
+
+/** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
+function ensureSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET && !overrides.jwtSecret && e.DATABASE_URL) {
+    // Several API processes over one PostgreSQL must share the signing secret.
+    throw new Error('JWT_SECRET is required in production with DATABASE_URL (at least 32 characters).');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    outboxPath: path.resolve(e.OUTBOX_PATH ?? path.join(dataDir, 'outbox.jsonl')),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? ensureSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    oauth: {
+      yandex:
+        e.YANDEX_CLIENT_ID && e.YANDEX_CLIENT_SECRET && e.YANDEX_REDIRECT_URI
+          ? {
+              clientId: e.YANDEX_CLIENT_ID,
+              clientSecret: e.YANDEX_CLIENT_SECRET,
+              redirectUri: e.YANDEX_REDIRECT_URI,
+              authorizeUrl: e.YANDEX_AUTHORIZE_URL,
+              tokenUrl: e.YANDEX_TOKEN_URL,
+              userinfoUrl: e.YANDEX_USERINFO_URL,
+              scope: e.YANDEX_SCOPE,
+              userinfoAuthScheme: e.YANDEX_USERINFO_AUTH_SCHEME,
+            }
+          : undefined,
+    },
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    apiPublicUrl: (e.API_PUBLIC_URL ?? e.PUBLIC_URL).replace(/\/+$/, ''),
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? {
+            shopId: e.YOOKASSA_SHOP_ID,
+            secretKey: e.YOOKASSA_SECRET_KEY,
+            apiUrl: e.YOOKASSA_API_URL.replace(/\/+$/, ''),
+            vatCode: e.YOOKASSA_VAT_CODE,
+          }
+        : undefined,
+    orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    orderExpirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
+    paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
+    ...overrides,
+  };
+}

@@ -1,0 +1,50 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import path from 'node:path';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/**
+ * Both drivers build the same queries; the node-postgres type is used as the common one so services are
+ * written once. Raw `db.execute()` results expose `.rows` on both.
+ */
+export type Db = NodePgDatabase<Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The underlying PGlite (tests dump and load data directories through it). */
+  pglite?: PGlite;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** PGlite data directory, or 'memory://' for an in-memory database. */
+  pgliteDir?: string;
+  /** A PGlite data-directory dump (tar) to start from, so tests skip migrating and seeding. */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function createDb(opts: DbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    // numeric → JS number at the edges is done by drizzle's mode:'number'; count(*) (int8) stays a string in pg.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    pool.on('error', () => {
+      // An idle client lost its connection (e.g. the server restarted); the pool replaces it on next use.
+    });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
+    extensions: { pg_trgm },
+    loadDataDir: opts.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}

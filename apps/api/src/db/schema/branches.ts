@@ -1,0 +1,86 @@
+import { check, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { products } from './catalog';
+
+export const regions = pgTable('regions', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  sort: integer().notNull().default(0),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    regionId: integer()
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    latitude: numeric({ precision: 9, scale: 6 }),
+    longitude: numeric({ precision: 9, scale: 6 }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('cities_region_idx').on(t.regionId)],
+);
+
+/** A pickup point ("филиал"). Coordinates travel as numeric strings, as the existing client expects. */
+export const branches = pgTable(
+  'branches',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    terminalCode: text().notNull().default(''),
+    title: text().notNull(),
+    street: text().notNull(),
+    phoneNumber: text().notNull().default(''),
+    email: text().notNull().default(''),
+    description: text().notNull().default(''),
+    workHours: text().notNull().default(''),
+    latitude: numeric({ precision: 9, scale: 6 }).notNull(),
+    longitude: numeric({ precision: 9, scale: 6 }).notNull(),
+    isActive: boolean().notNull().default(true),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('branches_city_idx').on(t.cityId)],
+);
+
+/** Each warehouse belongs to a branch; stock is counted per warehouse. */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    address: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('warehouses_branch_uq').on(t.branchId, t.title)],
+);
+
+/**
+ * quantity = physically on hand; reserved = held by unpaid/unfinished orders.
+ * Available = quantity - reserved, never negative (checked by the database, not only by code).
+ */
+export const stock = pgTable(
+  'stock',
+  {
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull().default(0),
+    reserved: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.warehouseId, t.productId] }),
+    index('stock_product_idx').on(t.productId),
+    check('stock_non_negative', sql`${t.quantity} >= 0 AND ${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
+  ],
+);

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cities } from './branches';
+import { transports } from './transport';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** +7XXXXXXXXXX; null for an account created by an external sign-in method without a phone. */
+    phoneNumber: text(),
+    /** argon2id; null when the account can only sign in through an external method. */
+    passwordHash: text(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    patronymic: text().notNull().default(''),
+    email: text().notNull().default(''),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    dateOfBirthday: date({ mode: 'string' }),
+    role: text({ enum: ['customer', 'manager', 'admin'] }).notNull().default('customer'),
+    /** Inactive until the registration code is confirmed. */
+    isActive: boolean().notNull().default(false),
+    cityId: integer().references(() => cities.id, { onDelete: 'set null' }),
+    transportId: integer().references(() => transports.id, { onDelete: 'set null' }),
+    dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp({ withTimezone: true }),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_phone_uq').on(t.phoneNumber).where(sql`${t.phoneNumber} is not null`)],
+);
+
+/** External sign-in identities (e.g. Yandex ID) linked to a user. */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    subject: text().notNull(),
+    email: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oauth_identities_uq').on(t.provider, t.subject)],
+);
+
+/**
+ * One-time codes (SMS, reset call, e-mail). Stored hashed; single use; limited tries.
+ * target = normalised phone or e-mail; purpose = register | reset_call | email.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    target: text().notNull(),
+    purpose: text({ enum: ['register', 'reset_call', 'email'] }).notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** Set when a reset code is verified: the code may then set the password exactly once. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    ip: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt.desc())],
+);
+
+/** Refresh tokens are rotated; each belongs to a family, and reuse of a spent token revokes the whole family. */
+export const refreshTokenFamilies = pgTable(
+  'refresh_token_families',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session (30 days from sign-in), not extended by rotation. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [index('refresh_token_families_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    /** The token's jti. */
+    id: uuid().primaryKey(),
+    familyId: uuid()
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Anonymous visitors: the opaque not-authorized token (stored as a SHA-256 hash) owns an anonymous cart. */
+export const anonymousVisitors = pgTable('anonymous_visitors', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  tokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set when the visitor signed in and the cart was merged into the user's. */
+  mergedIntoUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+});

@@ -1,0 +1,132 @@
+import type { YooKassaConfig } from '../../config';
+import {
+  PAYMENT_STATUSES,
+  PaymentProviderError,
+  roubles,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderPayment,
+} from './provider';
+
+// YooKassa REST API v3 (https://yookassa.ru/developers/api): HTTP Basic auth with the shop id and the secret key,
+// an Idempotence-Key on every POST (a repeat with the same key returns the first result), one-stage payments
+// (`capture: true`) with a redirect confirmation and a 54-FZ receipt. Notifications are not trusted as sent:
+// the payment module re-reads the payment with GET /payments/{id} before applying it.
+
+interface YooPayment {
+  id: string;
+  status: string;
+  paid?: boolean;
+  amount?: { value: string; currency: string };
+  confirmation?: { type: string; confirmation_url?: string };
+}
+
+const TIMEOUT_MS = 15_000;
+/** YooKassa limits a receipt line's description to 128 characters. */
+const DESCRIPTION_MAX = 128;
+
+/** `+79991234567` → `79991234567`, the receipt's phone format (ITU-T E.164 without the plus). */
+const receiptPhone = (phone: string) => phone.replace(/\D/g, '');
+
+export function createYooKassaProvider(
+  config: YooKassaConfig,
+  fetchImpl: typeof fetch = fetch,
+): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${config.shopId}:${config.secretKey}`).toString('base64')}`;
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<ProviderPayment> {
+    const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotenceKey) headers['idempotence-key'] = idempotenceKey;
+    let res: Response;
+    try {
+      res = await fetchImpl(`${config.apiUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new PaymentProviderError(`YooKassa unreachable: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    if (!res.ok)
+      throw new PaymentProviderError(
+        `YooKassa ${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`,
+        res.status,
+      );
+    let payment: YooPayment;
+    try {
+      payment = JSON.parse(text) as YooPayment;
+    } catch {
+      throw new PaymentProviderError(`YooKassa ${method} ${path}: not JSON`);
+    }
+    if (typeof payment.id !== 'string' || !PAYMENT_STATUSES.includes(payment.status as PaymentStatus)) {
+      throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected payment object`);
+    }
+    return {
+      externalId: payment.id,
+      status: payment.status as PaymentStatus,
+      paid: payment.paid === true,
+      amount: Number(payment.amount?.value ?? 0),
+      confirmationUrl: payment.confirmation?.confirmation_url ?? null,
+      raw: payment,
+    };
+  }
+
+  return {
+    name: 'yookassa',
+    online: true,
+    create(input: CreatePaymentInput) {
+      const customer: Record<string, string> = { phone: receiptPhone(input.customer.phone) };
+      if (input.customer.email) customer.email = input.customer.email;
+      return call(
+        'POST',
+        '/payments',
+        {
+          amount: { value: roubles(input.amount), currency: 'RUB' },
+          capture: true,
+          confirmation: { type: 'redirect', return_url: input.returnUrl },
+          description: input.description.slice(0, DESCRIPTION_MAX),
+          metadata: {
+            order_id: String(input.orderId),
+            order_number: input.orderNumber,
+            payment_id: input.paymentId,
+          },
+          receipt: {
+            customer,
+            items: input.items.map((item) => ({
+              description: item.description.slice(0, DESCRIPTION_MAX),
+              quantity: item.quantity.toFixed(2),
+              amount: { value: roubles(item.unitPrice), currency: 'RUB' },
+              vat_code: config.vatCode,
+              payment_mode: 'full_payment',
+              payment_subject: item.subject,
+            })),
+          },
+        },
+        input.idempotenceKey,
+      );
+    },
+    fetch(externalId) {
+      return call('GET', `/payments/${encodeURIComponent(externalId)}`);
+    },
+    capture(externalId, amount, idempotenceKey) {
+      return call(
+        'POST',
+        `/payments/${encodeURIComponent(externalId)}/capture`,
+        { amount: { value: roubles(amount), currency: 'RUB' } },
+        idempotenceKey,
+      );
+    },
+    cancel(externalId, idempotenceKey) {
+      return call('POST', `/payments/${encodeURIComponent(externalId)}/cancel`, {}, idempotenceKey);
+    },
+  };
+}

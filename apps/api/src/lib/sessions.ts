@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { TokenPair } from '@podbor/contract';
+import type { Db } from '../db/client';
+import { refreshTokenFamilies, refreshTokens, users } from '../db/schema';
+import { REFRESH_TTL_SEC, signAccessToken, signRefreshToken, verifyRefreshToken } from './tokens';
+
+// Sessions (ARCHITECTURE §2): one refresh-token family per sign-in with an absolute 30-day end; every refresh
+// spends the presented token and issues the next one of the family; presenting a spent token again means it
+// was copied, so the whole family is revoked.
+
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'inactive';
+
+async function issue(
+  db: Db,
+  secret: string,
+  user: { id: number; role: string },
+  family: { id: string; expiresAt: Date },
+): Promise<TokenPair> {
+  const jti = randomUUID();
+  await db.insert(refreshTokens).values({ id: jti, familyId: family.id });
+  const [access, refresh] = await Promise.all([
+    signAccessToken({ userId: user.id, role: user.role }, secret),
+    signRefreshToken({ userId: user.id, jti, familyId: family.id, expiresAt: family.expiresAt }, secret),
+  ]);
+  return { access, refresh };
+}
+
+/** A new session (sign-in): a new family ending 30 days from now. Records the sign-in time. */
+export async function startSession(db: Db, secret: string, user: { id: number; role: string }): Promise<TokenPair> {
+  const family = { id: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TTL_SEC * 1000) };
+  await db.insert(refreshTokenFamilies).values({ id: family.id, userId: user.id, expiresAt: family.expiresAt });
+  await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+  return issue(db, secret, user, family);
+}
+
+export type RotateResult = { ok: true; tokens: TokenPair } | { ok: false; reason: 'invalid' | 'revoked' | 'reused' };
+
+/** Spends a refresh token and returns the next pair of its family. */
+export async function rotateSession(db: Db, secret: string, refresh: string): Promise<RotateResult> {
+  const claims = await verifyRefreshToken(refresh, secret);
+  if (!claims) return { ok: false, reason: 'invalid' };
+  const [row] = await db
+    .select({
+      familyId: refreshTokenFamilies.id,
+      familyUserId: refreshTokenFamilies.userId,
+      expiresAt: refreshTokenFamilies.expiresAt,
+      live: sql<boolean>`${refreshTokenFamilies.revokedAt} is null and ${refreshTokenFamilies.expiresAt} > now()`,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(refreshTokens)
+    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(eq(refreshTokens.id, claims.jti))
+    .limit(1);
+  if (!row || row.familyId !== claims.familyId || row.familyUserId !== claims.userId) return { ok: false, reason: 'invalid' };
+  if (!row.live) return { ok: false, reason: 'revoked' };
+  if (!row.isActive) {
+    await revokeFamily(db, row.familyId, 'inactive');
+    return { ok: false, reason: 'revoked' };
+  }
+  // Exactly one caller can spend a token; a second one (a copy, or a replay) loses and kills the family.
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, claims.jti), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (spent.length === 0) {
+    await revokeFamily(db, row.familyId, 'reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  const tokens = await issue(db, secret, { id: claims.userId, role: row.role }, { id: row.familyId, expiresAt: row.expiresAt });
+  return { ok: true, tokens };
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+/**
+ * Logout: revokes the family of a genuine refresh token (spent or not — a client may hold an older one).
+ * Returns false for a token that is not ours.
+ */
+export async function endSession(db: Db, secret: string, refresh: string): Promise<boolean> {
+  const claims = await verifyRefreshToken(refresh, secret);
+  if (!claims) return false;
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: sql`now()`, revokedReason: 'logout' })
+    .where(
+      and(
+        eq(refreshTokenFamilies.id, claims.familyId),
+        eq(refreshTokenFamilies.userId, claims.userId),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    );
+  return true;
+}
+
+/** Ends every session of a user (password change or reset), optionally except one. */
+export async function revokeAllSessions(db: Db, userId: number, reason: RevokeReason, exceptFamilyId?: string): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, userId),
+        isNull(refreshTokenFamilies.revokedAt),
+        exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,247 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AUTH_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import { verificationCodes } from '../../db/schema';
+import type { Gateways } from '../../lib/gateways/gateways';
+import { HttpError, throttled } from '../../lib/http-error';
+import {
+  checkCode,
+  CODE_RESEND_SEC,
+  CODE_TTL_SEC,
+  createCode,
+  takeCheckSlot,
+  takeSendSlot,
+  type CodeCheck,
+} from '../../lib/one-time-codes';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { revokeAllSessions, startSession } from '../../lib/sessions';
+import {
+  activateUser,
+  findUserByPhone,
+  insertPendingUser,
+  setPassword,
+  updatePendingPassword,
+} from './auth.repository';
+import { mergeVisitorCart } from './cart-merge';
+
+export interface AuthEnv {
+  db: Db;
+  secret: string;
+  limiter: RateLimiter;
+  gateways: Gateways;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Login throttling is by time window only, so a victim is never locked out for good: at most 5 tries per phone
+ * from one address and 20 per phone from anywhere in 15 minutes, and 50 tries per address over all phones.
+ */
+export const LOGIN_PER_PHONE_IP = { limit: 5, windowSec: 15 * 60 };
+export const LOGIN_PER_PHONE = { limit: 20, windowSec: 15 * 60 };
+export const LOGIN_PER_IP = { limit: 50, windowSec: 15 * 60 };
+
+const badRequest = (errors: Record<string, string[] | string>) => new HttpError(400, { errors });
+
+/** Sends without waiting: the answer must not take longer when a message actually goes out. */
+function dispatch(env: AuthEnv, what: string, send: () => Promise<void>): void {
+  void send().catch((err: unknown) => env.log.error({ err, what }, 'gateway failed to send'));
+}
+
+function problemMessage(problem: 'common' | 'phone'): string {
+  return problem === 'common' ? AUTH_MESSAGES.passwordCommon : AUTH_MESSAGES.passwordContainsPhone;
+}
+
+function codeFailure(check: Exclude<CodeCheck, { ok: true }>): string {
+  if (check.reason === 'attempts') return AUTH_MESSAGES.codeAttemptsExceeded;
+  if (check.reason === 'expired') return AUTH_MESSAGES.codeExpired;
+  return AUTH_MESSAGES.codeInvalid;
+}
+
+async function signIn(env: AuthEnv, user: { id: number; role: string }, visitorToken: string | null): Promise<TokenPair> {
+  const tokens = await startSession(env.db, env.secret, user);
+  await mergeVisitorCart(env.db, visitorToken, user.id);
+  return tokens;
+}
+
+export async function login(
+  env: AuthEnv,
+  input: { phone: string; password: string; ip: string; visitorToken: string | null },
+): Promise<TokenPair> {
+  for (const [key, rule] of [
+    [`login:ip:${input.ip}`, LOGIN_PER_IP],
+    [`login:phone:${input.phone}`, LOGIN_PER_PHONE],
+    [`login:phone-ip:${input.phone}:${input.ip}`, LOGIN_PER_PHONE_IP],
+  ] as const) {
+    const decision = await env.limiter.hit(key, rule.limit, rule.windowSec);
+    if (!decision.allowed) throw throttled(decision.retryAfterSec);
+  }
+  const user = await findUserByPhone(env.db, input.phone);
+  // Runs argon2 even without an account, so an unknown phone answers as slowly as a wrong password.
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) throw badRequest({ detail: AUTH_MESSAGES.invalidCredentials });
+  if (!user.isActive) throw badRequest({ detail: AUTH_MESSAGES.accountInactive });
+  await env.limiter.reset(`login:phone-ip:${input.phone}:${input.ip}`);
+  return signIn(env, user, input.visitorToken);
+}
+
+/**
+ * Registration answers the same whether or not the phone has an account: an unknown or unconfirmed phone gets
+ * a code, a confirmed one gets a notice instead (no code). Both hash the password and store a code.
+ */
+export async function register(
+  env: AuthEnv,
+  input: { phone: string; password: string; ip: string },
+): Promise<{ status: string; code_time_to_live: number }> {
+  const problem = passwordProblem(input.password, input.phone);
+  if (problem) throw badRequest({ password: [problemMessage(problem)] });
+  await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
+  const passwordHash = await hashPassword(input.password);
+  let user = await findUserByPhone(env.db, input.phone);
+  const { code } = await createCode(env.db, env.secret, { purpose: 'register', target: input.phone, ip: input.ip });
+  if (!user) {
+    const id = await insertPendingUser(env.db, input.phone, passwordHash);
+    if (id === undefined) user = await findUserByPhone(env.db, input.phone);
+  } else if (!user.isActive) {
+    await updatePendingPassword(env.db, user.id, passwordHash);
+  }
+  if (user?.isActive) {
+    dispatch(env, 'register-notice', () =>
+      env.gateways.sms.send({
+        to: input.phone,
+        purpose: 'register',
+        text: 'Подбор: этот номер уже зарегистрирован. Если вы забыли пароль, воспользуйтесь восстановлением пароля.',
+      }),
+    );
+  } else {
+    dispatch(env, 'register-code', () =>
+      env.gateways.sms.send({ to: input.phone, purpose: 'register', code, text: `Подбор: код подтверждения ${code}` }),
+    );
+  }
+  return { status: AUTH_MESSAGES.registered, code_time_to_live: CODE_RESEND_SEC };
+}
+
+export async function resendRegistrationCode(
+  env: AuthEnv,
+  input: { phone: string; ip: string },
+): Promise<{ status: string; code_time_to_live: number }> {
+  await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
+  const user = await findUserByPhone(env.db, input.phone);
+  const { code } = await createCode(env.db, env.secret, { purpose: 'register', target: input.phone, ip: input.ip });
+  if (user && !user.isActive) {
+    dispatch(env, 'register-code', () =>
+      env.gateways.sms.send({ to: input.phone, purpose: 'register', code, text: `Подбор: код подтверждения ${code}` }),
+    );
+  }
+  return { status: MESSAGES.codeSent, code_time_to_live: CODE_RESEND_SEC };
+}
+
+export async function verifyRegistration(
+  env: AuthEnv,
+  input: { phone: string; code: string; ip: string; visitorToken: string | null },
+): Promise<{ status: string } & TokenPair> {
+  await takeCheckSlot(env.limiter, input.ip);
+  const check = await checkCode(env.db, env.secret, { purpose: 'register', target: input.phone, code: input.code, mode: 'use' });
+  if (!check.ok) throw badRequest({ non_field_errors: [codeFailure(check)] });
+  const user = await findUserByPhone(env.db, input.phone);
+  // A confirmed account's registration codes are never sent, so a match there was a guess: no sign-in.
+  if (!user || user.isActive) throw badRequest({ non_field_errors: [AUTH_MESSAGES.codeInvalid] });
+  await activateUser(env.db, user.id);
+  const tokens = await signIn(env, user, input.visitorToken);
+  return { status: AUTH_MESSAGES.verified, ...tokens };
+}
+
+/** Reset by call: the customer types the last 4 digits of the calling number. Same answer for any phone. */
+export async function requestPasswordReset(
+  env: AuthEnv,
+  input: { phone: string; ip: string },
+): Promise<{ status: string; code_time_to_live: number }> {
+  await takeSendSlot(env.limiter, { purpose: 'reset_call', target: input.phone, ip: input.ip });
+  const user = await findUserByPhone(env.db, input.phone);
+  const { code } = await createCode(env.db, env.secret, { purpose: 'reset_call', target: input.phone, ip: input.ip });
+  if (user) dispatch(env, 'reset-call', () => env.gateways.calls.call({ to: input.phone, code }));
+  return { status: AUTH_MESSAGES.resetRequested, code_time_to_live: CODE_TTL_SEC };
+}
+
+async function signResetKey(secret: string, codeId: number, phone: string): Promise<string> {
+  return new SignJWT({ typ: 'reset', cid: codeId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(phone)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + CODE_TTL_SEC)
+    .sign(new TextEncoder().encode(secret));
+}
+
+async function readResetKey(secret: string, key: string): Promise<{ codeId: number; phone: string } | null> {
+  try {
+    const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    if (payload.typ !== 'reset' || typeof payload.cid !== 'number' || !payload.sub) return null;
+    return { codeId: payload.cid, phone: payload.sub };
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) return null;
+    throw e;
+  }
+}
+
+export async function verifyPasswordReset(
+  env: AuthEnv,
+  input: { phone: string; code: string; ip: string },
+): Promise<{ secret_key: string }> {
+  await takeCheckSlot(env.limiter, input.ip);
+  const check = await checkCode(env.db, env.secret, { purpose: 'reset_call', target: input.phone, code: input.code, mode: 'verify' });
+  if (!check.ok) throw badRequest({ detail: codeFailure(check) });
+  return { secret_key: await signResetKey(env.secret, check.id, input.phone) };
+}
+
+/**
+ * Sets the new password once per verified code. `secret_key` is the key from reset-verify or, as older clients
+ * send it, the verified code itself (then each wrong value counts as a try of that code).
+ */
+export async function completePasswordReset(
+  env: AuthEnv,
+  input: { phone: string; secretKey: string; password: string; ip: string },
+): Promise<{ detail: string }> {
+  await takeCheckSlot(env.limiter, input.ip);
+  const problem = passwordProblem(input.password, input.phone);
+  if (problem) throw badRequest({ password: [problemMessage(problem)] });
+  const invalid = () => badRequest({ non_field_errors: [AUTH_MESSAGES.secretInvalid] });
+  const user = await findUserByPhone(env.db, input.phone);
+  const passwordHash = await hashPassword(input.password);
+  let spent = false;
+  if (/^\d{4}$/.test(input.secretKey)) {
+    const check = await checkCode(env.db, env.secret, {
+      purpose: 'reset_call',
+      target: input.phone,
+      code: input.secretKey,
+      mode: 'use',
+      verified: true,
+    });
+    spent = check.ok;
+  } else {
+    const key = await readResetKey(env.secret, input.secretKey);
+    if (key && key.phone === input.phone) {
+      const rows = await env.db
+        .update(verificationCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(verificationCodes.id, key.codeId),
+            eq(verificationCodes.purpose, 'reset_call'),
+            eq(verificationCodes.target, input.phone),
+            isNull(verificationCodes.usedAt),
+            isNotNull(verificationCodes.verifiedAt),
+            sql`${verificationCodes.expiresAt} > now()`,
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      spent = rows.length > 0;
+    }
+  }
+  if (!spent || !user) throw invalid();
+  // The call reached this phone, which proves it: an unconfirmed registration becomes active too.
+  await setPassword(env.db, user.id, passwordHash, true);
+  await revokeAllSessions(env.db, user.id, 'password_reset');
+  return { detail: MESSAGES.passwordChanged };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { categoryDirectory, type CategoryTree } from '../catalog/category.directory';
+import { cityDirectory, pickCity, type City } from '../catalog/city.directory';
+import {
+  installationDirectory,
+  installationPrice,
+  type InstallationPrices,
+} from '../catalog/installation.directory';
+import { intArray, num, numOrNull, rows, textArray } from '../catalog/sql';
+import { transportDirectory } from '../transport/transport.directory';
+
+// Prices, installation prices and stock of products as the cart and the order see them: installation by
+// category × city × vehicle type (the catalogue's table and lookup), stock as the sum over the active
+// branches' warehouses of one city of (quantity − reserved). Services have no stock.
+
+export interface PricingContext {
+  city: City | null;
+  /** A known transport id, or null. */
+  transportId: number | null;
+  vehicleTypeId: number | null;
+  tree: CategoryTree;
+  installation: InstallationPrices;
+}
+
+export async function pricingContext(
+  db: Db,
+  opts: { request?: FastifyRequest; citySlug?: string | null; cityId?: number; transportId: number | null },
+): Promise<PricingContext> {
+  const [cities, tree, installation, transports] = await Promise.all([
+    cityDirectory(db).get(),
+    categoryDirectory(db).tree(),
+    installationDirectory(db).get(),
+    transportDirectory(db).get(),
+  ]);
+  let city: City | null;
+  if (opts.cityId !== undefined) city = [...cities.bySlug.values()].find((c) => c.id === opts.cityId) ?? null;
+  else if (opts.request) city = pickCity(cities, opts.request, opts.citySlug);
+  else city = (opts.citySlug ? cities.bySlug.get(opts.citySlug) : undefined) ?? cities.fallback;
+  // An unknown vehicle (a stale cookie) prices as "no vehicle" instead of failing the cart.
+  const transport = opts.transportId === null ? undefined : transports.byId.get(opts.transportId);
+  return {
+    city,
+    transportId: transport ? transport.id : null,
+    vehicleTypeId: transport ? transport.type.id : null,
+    tree,
+    installation,
+  };
+}
+
+export interface PricedProduct {
+  id: number;
+  slug: string;
+  title: string;
+  article: string;
+  image: string | null;
+  price: number;
+  oldPrice: number | null;
+  isService: boolean;
+  categoryId: number;
+  categories: string[][];
+  /** Units that can be ordered in the context's city (services: unlimited, reported as null). */
+  stock: number | null;
+  /** Installation price per unit in this context; null where installation is not offered. */
+  installationPrice: number | null;
+}
+
+interface ProductRow {
+  id: number;
+  slug: string;
+  title: string;
+  article: string;
+  images: string[];
+  price: number;
+  old_price: number | null;
+  is_service: boolean;
+  with_installation: boolean;
+  category_id: number;
+  stock: number;
+}
+
+function priced(ctx: PricingContext, r: ProductRow): PricedProduct {
+  const category = ctx.tree.byId.get(num(r.category_id));
+  const installation =
+    category && r.with_installation
+      ? installationPrice(ctx.installation, category, ctx.city?.id ?? null, ctx.vehicleTypeId)
+      : null;
+  return {
+    id: num(r.id),
+    slug: r.slug,
+    title: r.title,
+    article: r.article,
+    image: r.images[0] ?? null,
+    price: num(r.price),
+    oldPrice: numOrNull(r.old_price),
+    isService: r.is_service,
+    categoryId: num(r.category_id),
+    categories: category ? [category.path] : [],
+    stock: r.is_service ? null : Math.max(0, num(r.stock)),
+    installationPrice: installation,
+  };
+}
+
+function productQuery(ctx: PricingContext, where: ReturnType<typeof sql>) {
+  return sql`select p.id, p.slug, p.title, p.article, p.images, p.price::float8 as price, p.old_price::float8 as old_price,
+      p.is_service, p.with_installation, p.category_id,
+      coalesce((select sum(s.quantity - s.reserved) from stock s
+                  join warehouses w on w.id = s.warehouse_id join branches b on b.id = w.branch_id
+                where s.product_id = p.id and b.city_id = ${ctx.city?.id ?? 0} and b.is_active), 0)::int as stock
+    from products p where p.is_active and ${where}`;
+}
+
+/** Active products by slug (unknown and inactive slugs are absent from the map). */
+export async function productsBySlug(
+  db: Db,
+  ctx: PricingContext,
+  slugs: readonly string[],
+): Promise<Map<string, PricedProduct>> {
+  if (slugs.length === 0) return new Map();
+  const result = await rows<ProductRow>(
+    db,
+    productQuery(ctx, sql`p.slug = any(${textArray([...new Set(slugs)])})`),
+  );
+  return new Map(result.map((r) => [r.slug, priced(ctx, r)]));
+}
+
+export async function productsById(
+  db: Db,
+  ctx: PricingContext,
+  ids: readonly number[],
+): Promise<Map<number, PricedProduct>> {
+  if (ids.length === 0) return new Map();
+  const result = await rows<ProductRow>(
+    db,
+    productQuery(ctx, sql`p.id = any(${intArray([...new Set(ids)])})`),
+  );
+  return new Map(result.map((r) => [num(r.id), priced(ctx, r)]));
+}
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;

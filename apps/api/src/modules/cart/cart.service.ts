@@ -1,0 +1,253 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { CART_QUANTITY_MAX, MESSAGES, type CartLine, type CartResponse } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import { cartItems, carts } from '../../db/schema';
+import { HttpError, badRequest } from '../../lib/http-error';
+import {
+  productsById,
+  productsBySlug,
+  round2,
+  type PricedProduct,
+  type PricingContext,
+} from './cart.pricing';
+
+// The cart of a signed-in user or of an anonymous visitor (the same calls for both). The cart is not a
+// reservation: stock is checked when a quantity grows and again, atomically, when the order reserves it.
+
+export type CartOwner = { userId: number } | { visitorId: number };
+
+export const CART_MESSAGES = {
+  productNotFound: 'Товар не найден.',
+  installationUnavailable: 'Установка этого товара в выбранном городе не предлагается.',
+} as const;
+
+/** Russian message of a stock conflict (HTTP 409). */
+export function notEnoughStockMessage(title: string, available: number): string {
+  return available > 0
+    ? `Недостаточно товара «${title}» в наличии: можно заказать не больше ${available} шт.`
+    : `Товара «${title}» нет в наличии в выбранном городе.`;
+}
+
+export const stockConflict = (
+  product: PricedProduct | { title: string },
+  available: number,
+  field = 'quantity',
+) => {
+  const message = notEnoughStockMessage(product.title, available);
+  return new HttpError(409, { errors: { detail: message, [field]: [message] } });
+};
+
+const ownerWhere = (owner: CartOwner) =>
+  'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.visitorId, owner.visitorId);
+
+export async function findCart(
+  db: Db,
+  owner: CartOwner,
+): Promise<{ id: number; transportId: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: carts.id, transportId: carts.transportId })
+    .from(carts)
+    .where(ownerWhere(owner));
+  return row;
+}
+
+/** The owner's cart, created on first use and locked until the transaction ends (one writer per cart). */
+async function lockCart(tx: Db, owner: CartOwner): Promise<number> {
+  if ('userId' in owner) {
+    await tx.execute(
+      sql`insert into carts (user_id) values (${owner.userId}) on conflict (user_id) where user_id is not null do nothing`,
+    );
+  } else {
+    await tx.execute(
+      sql`insert into carts (visitor_id) values (${owner.visitorId}) on conflict (visitor_id) where visitor_id is not null do nothing`,
+    );
+  }
+  const [row] = await tx.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).for('update');
+  if (!row) throw new Error('cart missing after upsert');
+  return row.id;
+}
+
+/** Remembers the vehicle sent with a cart call (`null` clears it); unknown vehicles were already dropped. */
+export async function saveTransport(db: Db, owner: CartOwner, transportId: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const id = await lockCart(tx, owner);
+    await tx
+      .update(carts)
+      .set({ transportId, updatedAt: sql`now()` })
+      .where(eq(carts.id, id));
+  });
+}
+
+export async function readCart(db: Db, owner: CartOwner, ctx: PricingContext): Promise<CartResponse> {
+  const cart = await findCart(db, owner);
+  if (!cart) return { total_price: 0, total: 0, results: [], checked_total: 0, checked_total_price: 0 };
+  const lines = await db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      withInstallation: cartItems.withInstallation,
+      isChecked: cartItems.isChecked,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
+  const products = await productsById(
+    db,
+    ctx,
+    lines.map((l) => l.productId),
+  );
+  const results: CartLine[] = [];
+  let total = 0;
+  let checkedTotal = 0;
+  let checkedCount = 0;
+  for (const line of lines) {
+    const p = products.get(line.productId);
+    if (!p) continue; // switched off since it was added
+    const offered = p.installationPrice !== null;
+    const withInstallation = line.withInstallation && offered;
+    const productsPrice = round2(p.price * line.quantity);
+    const installationPrice = withInstallation ? round2((p.installationPrice ?? 0) * line.quantity) : 0;
+    const lineTotal = round2(productsPrice + installationPrice);
+    total += lineTotal;
+    if (line.isChecked) {
+      checkedTotal += lineTotal;
+      checkedCount += 1;
+    }
+    results.push({
+      id: line.id,
+      quantity: line.quantity,
+      product: {
+        id: p.id,
+        slug: p.slug,
+        price: p.price,
+        warehouse_stock: p.stock ?? CART_QUANTITY_MAX,
+        with_installation: withInstallation,
+        installation_price: p.installationPrice ?? 0,
+        title: p.title,
+        image: p.image,
+        categories: p.categories,
+        old_price: p.oldPrice,
+        is_service: p.isService,
+        vendor_code: p.article,
+        installation_available: offered,
+      },
+      total_products_price: productsPrice,
+      total_installation_price: installationPrice,
+      total_price: lineTotal,
+      is_checked: line.isChecked,
+    });
+  }
+  return {
+    total_price: round2(total),
+    total: results.length,
+    results,
+    checked_total: checkedCount,
+    checked_total_price: round2(checkedTotal),
+  };
+}
+
+export interface CartChange {
+  product: string;
+  /** add: units to add; set: the absolute quantity (0 removes). */
+  quantity: number;
+  withInstallation: boolean;
+  isChecked?: boolean;
+}
+
+/**
+ * Applies additions (`mode: 'add'`) or absolute quantities (`mode: 'set'`) in one transaction. Refused as a whole:
+ * an unknown product or installation where it is not offered (400), more than 999 (400), a quantity that grows
+ * beyond the stock of the city (409). Lowering a quantity is always allowed, even below a stock that shrank.
+ */
+export async function changeCart(
+  db: Db,
+  owner: CartOwner,
+  ctx: PricingContext,
+  mode: 'add' | 'set',
+  changes: readonly CartChange[],
+): Promise<void> {
+  const field = mode === 'add' ? 'product' : 'items';
+  const products = await productsBySlug(
+    db,
+    ctx,
+    changes.map((c) => c.product),
+  );
+  // A slug sent twice in one update: the last line wins, as if sent one after the other.
+  const bySlug = new Map<string, CartChange>();
+  for (const change of changes) {
+    const p = products.get(change.product);
+    if (!p) {
+      throw badRequest({
+        [field]: [
+          mode === 'add'
+            ? CART_MESSAGES.productNotFound
+            : `${CART_MESSAGES.productNotFound} (${change.product})`,
+        ],
+      });
+    }
+    if (change.withInstallation && p.installationPrice === null && change.quantity > 0) {
+      throw badRequest({ with_installation: [CART_MESSAGES.installationUnavailable] });
+    }
+    bySlug.set(
+      change.product,
+      mode === 'add'
+        ? { ...change, quantity: (bySlug.get(change.product)?.quantity ?? 0) + change.quantity }
+        : change,
+    );
+  }
+  await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    const ids = [...bySlug.keys()].map((slug) => products.get(slug)!.id);
+    const existing = await tx
+      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.productId, ids)));
+    const had = new Map(existing.map((e) => [e.productId, e.quantity]));
+    for (const [slug, change] of bySlug) {
+      const p = products.get(slug)!;
+      const before = had.get(p.id) ?? 0;
+      const quantity = mode === 'add' ? before + change.quantity : change.quantity;
+      if (quantity === 0) {
+        await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, p.id)));
+        continue;
+      }
+      if (quantity > CART_QUANTITY_MAX) throw badRequest({ quantity: [MESSAGES.quantityInvalid] });
+      if (p.stock !== null && quantity > before && quantity > p.stock) throw stockConflict(p, p.stock);
+      const isChecked = mode === 'add' ? true : (change.isChecked ?? true);
+      await tx
+        .insert(cartItems)
+        .values({ cartId, productId: p.id, quantity, withInstallation: change.withInstallation, isChecked })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId],
+          set: {
+            quantity,
+            withInstallation: change.withInstallation,
+            // An update that does not mention the checked state keeps it.
+            isChecked:
+              mode === 'add' || change.isChecked !== undefined ? isChecked : sql`${cartItems.isChecked}`,
+          },
+        });
+    }
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
+  });
+}
+
+export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+  const cart = await findCart(db, owner);
+  if (!cart) return;
+  await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+}
+
+/** After an order placed from the cart: its products leave the cart (inside the order's transaction). */
+export async function removeFromCart(tx: Db, owner: CartOwner, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const cart = await findCart(tx, owner);
+  if (!cart) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.productId, [...productIds])));
+}

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import type { CategoryNode } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import { num, rows } from './sql';
+import { cached, perDb, TtlCache } from './ttl-cache';
+
+// The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
+// move only when products are added or switched off, so both are held per process for a minute:
+//   - the tree and the direct counts per category (all products, and the universal ones among them);
+//   - per vehicle, the direct counts of the products fitted to it (`product_transports`), on first use.
+// "found" for a vehicle = fitted + universal products. A product edit shows in the counts within a minute;
+// `invalidate()` drops both caches at once when a writer in this process wants it sooner.
+
+export const CATEGORY_TTL_MS = 60_000;
+const MAX_TRANSPORTS_CACHED = 5_000;
+
+export interface Category {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  title: string;
+  description: string;
+  image: string | null;
+  depth: number;
+  /** Slug chain root → self. */
+  path: string[];
+  isService: boolean;
+  seoTitle: string;
+  seoDescription: string;
+  children: Category[];
+  /** Self and every descendant, self first. */
+  subtreeIds: number[];
+  /** Root → self. */
+  ancestors: Category[];
+}
+
+export interface CategoryTree {
+  roots: Category[];
+  byId: ReadonlyMap<number, Category>;
+  bySlug: ReadonlyMap<string, Category>;
+  /** Active products directly in the category. */
+  directTotal: ReadonlyMap<number, number>;
+  /** Active universal products directly in the category (they fit every vehicle). */
+  directUniversal: ReadonlyMap<number, number>;
+}
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  title: string;
+  description: string;
+  image: string | null;
+  depth: number;
+  path: string[];
+  is_service: boolean;
+  seo_title: string;
+  seo_description: string;
+}
+
+async function loadTree(db: Db): Promise<CategoryTree> {
+  const [categoryRows, countRows] = await Promise.all([
+    rows<CategoryRow>(
+      db,
+      sql`select id, parent_id, slug, title, description, image, depth, path, is_service, seo_title, seo_description
+          from categories order by sort, title, id`,
+    ),
+    rows<{ category_id: number; total: number; universal: number }>(
+      db,
+      sql`select category_id, count(*)::int as total, (count(*) filter (where is_universal))::int as universal
+          from products where is_active group by category_id`,
+    ),
+  ]);
+  const byId = new Map<number, Category>();
+  for (const r of categoryRows) {
+    byId.set(num(r.id), {
+      id: num(r.id),
+      parentId: r.parent_id === null ? null : num(r.parent_id),
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      image: r.image,
+      depth: num(r.depth),
+      path: r.path,
+      isService: r.is_service,
+      seoTitle: r.seo_title,
+      seoDescription: r.seo_description,
+      children: [],
+      subtreeIds: [],
+      ancestors: [],
+    });
+  }
+  const roots: Category[] = [];
+  for (const c of byId.values()) {
+    const parent = c.parentId === null ? undefined : byId.get(c.parentId);
+    if (parent) parent.children.push(c);
+    else roots.push(c);
+  }
+  const walk = (c: Category, ancestors: Category[]): number[] => {
+    c.ancestors = [...ancestors, c];
+    // The stored path is kept by writers; rebuilt here from the tree so URLs never disagree with parents.
+    c.path = c.ancestors.map((a) => a.slug);
+    c.subtreeIds = [c.id, ...c.children.flatMap((child) => walk(child, c.ancestors))];
+    return c.subtreeIds;
+  };
+  for (const root of roots) walk(root, []);
+  const directTotal = new Map<number, number>();
+  const directUniversal = new Map<number, number>();
+  for (const r of countRows) {
+    directTotal.set(num(r.category_id), num(r.total));
+    directUniversal.set(num(r.category_id), num(r.universal));
+  }
+  return {
+    roots,
+    byId,
+    bySlug: new Map([...byId.values()].map((c) => [c.slug, c])),
+    directTotal,
+    directUniversal,
+  };
+}
+
+/** Direct counts of active, non-universal products fitted to one vehicle, by category. */
+async function loadFitted(db: Db, transportId: number): Promise<Map<number, number>> {
+  const result = await rows<{ category_id: number; found: number }>(
+    db,
+    // One probe of products_fitment_lookup_idx per fitted product (OFFSET 0 keeps the planner from hashing the
+    // whole catalogue instead): the cost follows the vehicle's fitment, not the catalogue size.
+    sql`select x.category_id, count(*)::int as found
+        from product_transports pt
+        cross join lateral (
+          select p.category_id from products p
+          where p.id = pt.product_id and p.is_active and not p.is_universal
+          offset 0
+        ) x
+        where pt.transport_id = ${transportId}
+        group by x.category_id`,
+  );
+  return new Map(result.map((r) => [num(r.category_id), num(r.found)]));
+}
+
+export interface CategoryDirectory {
+  tree(): Promise<CategoryTree>;
+  /** Direct "found" per category: for a vehicle fitted + universal, without one the totals. */
+  found(transportId: number | null): Promise<ReadonlyMap<number, number>>;
+  invalidate(): void;
+}
+
+export const categoryDirectory = perDb((db: Db): CategoryDirectory => {
+  const tree = cached(() => loadTree(db), CATEGORY_TTL_MS);
+  const fitted = new TtlCache<number, Map<number, number>>(CATEGORY_TTL_MS, MAX_TRANSPORTS_CACHED);
+  return {
+    tree: () => tree.get(),
+    async found(transportId) {
+      const t = await tree.get();
+      if (transportId === null) return t.directTotal;
+      const own = await fitted.get(transportId, () => loadFitted(db, transportId));
+      const result = new Map<number, number>();
+      for (const id of t.byId.keys()) {
+        const n = (own.get(id) ?? 0) + (t.directUniversal.get(id) ?? 0);
+        if (n > 0) result.set(id, n);
+      }
+      return result;
+    },
+    invalidate() {
+      tree.invalidate();
+      fitted.clear();
+    },
+  };
+});
+
+export interface NodeOptions {
+  /** Nest children down to this many levels below the node (0 = none). */
+  depth: number;
+}
+
+/** A category as the API-SHAPES §6 node, counts summed over the subtree. */
+export function toNode(
+  tree: CategoryTree,
+  found: ReadonlyMap<number, number>,
+  c: Category,
+  opts: NodeOptions,
+): CategoryNode {
+  const sum = (m: ReadonlyMap<number, number>) => c.subtreeIds.reduce((acc, id) => acc + (m.get(id) ?? 0), 0);
+  const node: CategoryNode = {
+    title: c.title,
+    slug: c.slug,
+    image: c.image,
+    found: sum(found),
+    total: sum(tree.directTotal),
+    category_found: found.get(c.id) ?? 0,
+    category_total: tree.directTotal.get(c.id) ?? 0,
+  };
+  if (opts.depth > 0)
+    node.children = c.children.map((child) => toNode(tree, found, child, { depth: opts.depth - 1 }));
+  return node;
+}

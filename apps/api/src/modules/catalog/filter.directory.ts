@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { FilterType } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import type { Category } from './category.directory';
+import { CATEGORY_TTL_MS } from './category.directory';
+import { num, rows } from './sql';
+import { cached, perDb } from './ttl-cache';
+
+// Filter definitions (properties, their listed values, which category offers which) — reference data
+// held per process for a minute like the category tree.
+
+export interface PropertyValue {
+  id: number;
+  value: string;
+  title: string;
+}
+
+export interface Property {
+  id: number;
+  slug: string;
+  title: string;
+  type: FilterType;
+  unit: string;
+  values: PropertyValue[];
+  valuesByKey: ReadonlyMap<string, PropertyValue>;
+}
+
+export interface FilterDirectory {
+  byId: ReadonlyMap<number, Property>;
+  /** Property ids offered on a category page, in order. */
+  byCategory: ReadonlyMap<number, number[]>;
+}
+
+async function load(db: Db): Promise<FilterDirectory> {
+  const [props, values, links] = await Promise.all([
+    rows<{ id: number; slug: string; title: string; type: FilterType; unit: string }>(
+      db,
+      sql`select id, slug, title, type, unit from properties order by id`,
+    ),
+    rows<{ id: number; property_id: number; value: string; title: string }>(
+      db,
+      sql`select id, property_id, value, title from property_values order by property_id, sort, id`,
+    ),
+    rows<{ category_id: number; property_id: number }>(
+      db,
+      sql`select category_id, property_id from category_properties order by category_id, sort, property_id`,
+    ),
+  ]);
+  const byId = new Map<number, Property>();
+  for (const p of props) {
+    byId.set(num(p.id), {
+      id: num(p.id),
+      slug: p.slug,
+      title: p.title,
+      type: p.type,
+      unit: p.unit,
+      values: [],
+      valuesByKey: new Map(),
+    });
+  }
+  for (const v of values) {
+    const p = byId.get(num(v.property_id));
+    if (!p) continue;
+    const value = { id: num(v.id), value: v.value, title: v.title };
+    p.values.push(value);
+    (p.valuesByKey as Map<string, PropertyValue>).set(v.value, value);
+  }
+  const byCategory = new Map<number, number[]>();
+  for (const l of links) {
+    const list = byCategory.get(num(l.category_id)) ?? [];
+    list.push(num(l.property_id));
+    byCategory.set(num(l.category_id), list);
+  }
+  return { byId, byCategory };
+}
+
+export const filterDirectory = perDb((db: Db) => cached(() => load(db), CATEGORY_TTL_MS));
+
+/** The category's own filters; a category without any offers the union of its descendants' in tree order. */
+export function propertiesFor(dir: FilterDirectory, category: Category): Property[] {
+  const own = dir.byCategory.get(category.id);
+  const ids =
+    own && own.length > 0
+      ? own
+      : [...new Set(category.subtreeIds.flatMap((id) => dir.byCategory.get(id) ?? []))];
+  return ids.map((id) => dir.byId.get(id)).filter((p): p is Property => p !== undefined);
+}

@@ -1,0 +1,184 @@
+import { AUTH_MESSAGES, type OrderDetailResponse, type OrdersQuery, type OrdersResponse, type ProfilePatchRequest, type ProfileResponse } from '@podbor/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { users } from '../../db/schema';
+import type { MailGateway } from '../../lib/gateways/gateways';
+import { HttpError } from '../../lib/http-error';
+import { createCode, takeSendSlot } from '../../lib/one-time-codes';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { findCityId, findOrder, listOrders, transportExists, updateUser, type ProfileRow } from './profile.repository';
+
+export interface ProfileEnv {
+  db: Db;
+  secret: string;
+  limiter: RateLimiter;
+  mail: MailGateway;
+  log: FastifyBaseLogger;
+}
+
+export function toProfile(row: ProfileRow): ProfileResponse {
+  return {
+    last_name: row.lastName,
+    first_name: row.firstName,
+    patronymic: row.patronymic,
+    phone_number: row.phoneNumber ?? '',
+    date_of_birthday: row.dateOfBirthday,
+    email: row.email,
+    date_joined: row.dateJoined.toISOString(),
+    transport: row.transportId,
+    city: row.citySlug !== null && row.cityTitle !== null ? { title: row.cityTitle, slug: row.citySlug } : null,
+    email_verified: Boolean(row.email) && row.emailVerifiedAt !== null,
+    role: row.role,
+  };
+}
+
+/** E-mail codes are bound to the account and the address: a code for one of them proves nothing for another. */
+export const emailCodeTarget = (userId: number, email: string) => `${userId}:${email.trim().toLowerCase()}`;
+
+/** Applies a PATCH. A new (or still unconfirmed) e-mail gets a confirmation code through the mail gateway. */
+export async function patchProfile(env: ProfileEnv, current: ProfileRow, patch: ProfilePatchRequest, ip: string): Promise<void> {
+  const values: Partial<typeof users.$inferInsert> = {};
+  const errors: Record<string, string[]> = {};
+  if (patch.first_name !== undefined) values.firstName = patch.first_name;
+  if (patch.last_name !== undefined) values.lastName = patch.last_name;
+  if (patch.patronymic !== undefined) values.patronymic = patch.patronymic;
+  if (patch.date_of_birthday !== undefined) values.dateOfBirthday = patch.date_of_birthday;
+  if (patch.city !== undefined) {
+    if (patch.city === null) values.cityId = null;
+    else {
+      const cityId = await findCityId(env.db, patch.city);
+      if (cityId === undefined) errors.city = [AUTH_MESSAGES.cityNotFound];
+      else values.cityId = cityId;
+    }
+  }
+  if (patch.transport !== undefined) {
+    if (patch.transport === null) values.transportId = null;
+    else if (await transportExists(env.db, patch.transport)) values.transportId = patch.transport;
+    else errors.transport = [AUTH_MESSAGES.transportNotFound];
+  }
+  let sendTo: string | null = null;
+  if (patch.email !== undefined) {
+    const email = patch.email ?? '';
+    const changed = email.toLowerCase() !== current.email.toLowerCase();
+    if (changed) {
+      values.email = email;
+      values.emailVerifiedAt = null;
+    }
+    if (email && (changed || current.emailVerifiedAt === null)) sendTo = email;
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, { errors });
+  await updateUser(env.db, current.id, values);
+  if (sendTo) await sendEmailCode(env, current.id, sendTo, ip);
+}
+
+async function sendEmailCode(env: ProfileEnv, userId: number, email: string, ip: string): Promise<void> {
+  try {
+    await takeSendSlot(env.limiter, { purpose: 'email', target: email.toLowerCase(), ip });
+  } catch (err) {
+    // The profile is saved either way; a throttled address just gets no new code now (the one sent
+    // less than a minute ago still works).
+    if (err instanceof HttpError && err.statusCode === 429) {
+      env.log.info({ event: 'email_code_throttled' }, 'e-mail code not sent: too soon or too many');
+      return;
+    }
+    throw err;
+  }
+  const { code } = await createCode(env.db, env.secret, { purpose: 'email', target: emailCodeTarget(userId, email), ip });
+  void env.mail
+    .send({
+      to: email,
+      purpose: 'email',
+      code,
+      subject: 'Подтверждение адреса электронной почты',
+      text: `Ваш код подтверждения: ${code}. Код действует 10 минут. Если вы не указывали этот адрес на сайте, просто удалите письмо.`,
+    })
+    .catch((err: unknown) => env.log.error({ err }, 'mail gateway failed to send'));
+}
+
+export async function markEmailVerified(env: ProfileEnv, userId: number): Promise<void> {
+  await updateUser(env.db, userId, { emailVerifiedAt: new Date() });
+}
+
+/** Date-only filters are days of Moscow time (UTC+3, no DST), the shop's calendar; full date-times are exact. */
+const MSK = '+03:00';
+function dayStart(value: string): Date {
+  return new Date(`${value}T00:00:00${MSK}`);
+}
+const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQuery): Promise<OrdersResponse> {
+  const after = q.created_after ? (isDateOnly(q.created_after) ? dayStart(q.created_after) : new Date(q.created_after)) : undefined;
+  const before = q.created_before
+    ? isDateOnly(q.created_before)
+      ? new Date(dayStart(q.created_before).getTime() + 24 * 3600 * 1000)
+      : new Date(new Date(q.created_before).getTime() + 1)
+    : undefined;
+  let number: string | undefined;
+  if (q.search) {
+    number = q.search.replace(/\D/g, '');
+    // Order numbers are digits only: a search without digits finds nothing.
+    if (!number) return { current: q.page, pages: 0, total: 0, results: [] };
+  }
+  const { total, rows } = await listOrders(env.db, {
+    userId,
+    after,
+    before,
+    number,
+    ascending: q.ordering === 'created_at',
+    page: q.page,
+    size: q.size,
+  });
+  return {
+    current: q.page,
+    pages: Math.ceil(total / q.size),
+    total,
+    results: rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      total_price: Number(r.totalPrice),
+      number: r.number,
+      status: r.status,
+      is_paid: r.isPaid,
+      products_count: Number(r.productsCount),
+    })),
+  };
+}
+
+export async function orderDetail(env: ProfileEnv, userId: number, orderId: number): Promise<OrderDetailResponse | undefined> {
+  const found = await findOrder(env.db, userId, orderId);
+  if (!found) return undefined;
+  const { order, items, payment } = found;
+  return {
+    id: order.id,
+    showcase: order.showcase ?? '',
+    payment_type: order.paymentType,
+    branch_office: order.branchStreet ? `${order.branchTitle}, ${order.branchStreet}` : order.branchTitle,
+    is_paid: order.isPaid,
+    payment_date: order.paidAt ? order.paidAt.toISOString() : null,
+    gateway_order_id: payment?.externalId ?? null,
+    created_at: order.createdAt.toISOString(),
+    number: order.number,
+    status: order.status,
+    total_price: Number(order.totalPrice),
+    placement_type: order.placementType,
+    comment: order.comment || null,
+    payment_url: !order.isPaid && payment?.status === 'pending' ? (payment.confirmationUrl ?? null) : null,
+    products: items.map((i) => {
+      const price = Number(i.price);
+      const installation = i.withInstallation ? Number(i.installationPrice) : 0;
+      return {
+        id: i.id,
+        title: i.title,
+        vendor_code: i.vendorCode,
+        price,
+        quantity: i.quantity,
+        is_service: i.isService,
+        product: { slug: i.slug, categories: [i.categoryPath] },
+        with_installation: i.withInstallation,
+        installation_price: i.withInstallation ? Number(i.installationPrice) : null,
+        total_price: Math.round((price + installation) * i.quantity * 100) / 100,
+        image: i.images[0] ?? null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { ReviewItem, ReviewsResponse } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import { iso, num, rows } from '../catalog/sql';
+
+interface ReviewRow {
+  id: number;
+  grade: number;
+  comment: string | null;
+  created_at: Date | string;
+  first_name: string;
+  last_name: string;
+}
+
+const toItem = (r: ReviewRow): ReviewItem => ({
+  id: num(r.id),
+  grade: num(r.grade),
+  comment: r.comment,
+  created_at: iso(r.created_at),
+  first_name: r.first_name,
+  last_name: r.last_name,
+});
+
+export async function findProductForReviews(db: Db, slug: string) {
+  const [row] = await rows<{ id: number; rating_avg: number; rating_count: number }>(
+    db,
+    sql`select id, rating_avg::float8 as rating_avg, rating_count from products where slug = ${slug} and is_active`,
+  );
+  return row
+    ? { id: num(row.id), ratingAvg: num(row.rating_avg), ratingCount: num(row.rating_count) }
+    : undefined;
+}
+
+/** Published reviews, newest first; the author's current name when the review has an account behind it. */
+export async function listReviews(
+  db: Db,
+  product: { id: number; ratingAvg: number; ratingCount: number },
+  page: number,
+  size: number,
+): Promise<ReviewsResponse> {
+  const [result, counted] = await Promise.all([
+    rows<ReviewRow>(
+      db,
+      sql`select r.id, r.grade, r.comment, r.created_at,
+          coalesce(nullif(u.first_name, ''), r.author_first_name) as first_name,
+          coalesce(nullif(u.last_name, ''), r.author_last_name) as last_name
+        from reviews r left join users u on u.id = r.user_id
+        where r.product_id = ${product.id} and r.is_published
+        order by r.created_at desc, r.id desc
+        limit ${size} offset ${(page - 1) * size}`,
+    ),
+    rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from reviews where product_id = ${product.id} and is_published`,
+    ),
+  ]);
+  const total = num(counted[0]?.n);
+  return {
+    current: page,
+    pages: Math.ceil(total / size),
+    total,
+    results: result.map(toItem),
+    average_rating: product.ratingAvg,
+  };
+}
+
+export type CreateResult =
+  { kind: 'created'; review: ReviewItem } | { kind: 'duplicate' } | { kind: 'no-user' };
+
+/**
+ * Inserts the review and recomputes the product's rating in one transaction. The product row is locked
+ * first, so concurrent reviews of one product cannot compute the rating from each other's stale view.
+ */
+export async function createReview(
+  db: Db,
+  input: { productId: number; userId: number; grade: number; comment: string | null },
+): Promise<CreateResult> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.execute(sql`select id from products where id = ${input.productId} for update`);
+    const [user] = await rows<{ first_name: string; last_name: string }>(
+      tx,
+      sql`select first_name, last_name from users where id = ${input.userId}`,
+    );
+    if (!user) return { kind: 'no-user' } as const;
+    const [row] = await rows<ReviewRow>(
+      tx,
+      sql`insert into reviews (product_id, user_id, author_first_name, author_last_name, grade, comment)
+          values (${input.productId}, ${input.userId}, ${user.first_name}, ${user.last_name}, ${input.grade}, ${input.comment})
+          on conflict (product_id, user_id) where user_id is not null do nothing
+          returning id, grade, comment, created_at, author_first_name as first_name, author_last_name as last_name`,
+    );
+    if (!row) return { kind: 'duplicate' } as const;
+    await tx.execute(
+      sql`update products p set
+            rating_count = s.n,
+            rating_avg = coalesce(round(s.avg, 2), 0)
+          from (select count(*)::int as n, avg(grade) as avg from reviews where product_id = ${input.productId} and is_published) s
+          where p.id = ${input.productId}`,
+    );
+    return { kind: 'created', review: toItem(row) } as const;
+  });
+}

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import type { ShowcaseResponse } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-error';
+import { findShowcaseForHost, type ShowcaseRow } from './showcase.repository';
+
+const TTL_MS = 30_000;
+const MAX_HOSTS = 500;
+
+export interface ShowcaseResolver {
+  /** The showcase for the request's X-Client-Host (or the default). */
+  forRequest(request: FastifyRequest): Promise<ShowcaseRow>;
+}
+
+/** `Shop.Example.ru:3000` → `shop.example.ru`; junk → null (the default showcase then). */
+export function normaliseHost(raw: string | string[] | undefined): string | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  const host = value.trim().toLowerCase().replace(/:\d+$/, '');
+  return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
+}
+
+/**
+ * Showcase settings change rarely and every page asks for them, so each process keeps them for 30 s.
+ * The cache is bounded: unknown hosts share the default's entry key only after a miss.
+ */
+export function createShowcaseResolver(db: Db): ShowcaseResolver {
+  const cache = new Map<string, { row: ShowcaseRow; at: number }>();
+  return {
+    async forRequest(request) {
+      const host = normaliseHost(request.headers['x-client-host']);
+      const key = host ?? '';
+      const hit = cache.get(key);
+      if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
+      const row = await findShowcaseForHost(db, host);
+      if (!row) throw notFound('Витрина не настроена.');
+      if (cache.size >= MAX_HOSTS) cache.clear();
+      cache.set(key, { row, at: Date.now() });
+      return row;
+    },
+  };
+}
+
+export function toShowcaseResponse(row: ShowcaseRow): ShowcaseResponse {
+  const metrics = row.metrics ?? {};
+  const goal = (name: string) => String(metrics[name] ?? '');
+  return {
+    title: row.title,
+    logo: row.logo,
+    favicon: row.favicon,
+    email: row.email,
+    phone: row.phone,
+    description: row.description,
+    tagline: row.tagline,
+    footer_text: row.footerText,
+    privacy_policy_link: row.privacyPolicyLink,
+    show_logo_in_footer: row.showLogoInFooter,
+    social_link_vk: row.socialLinkVk,
+    social_link_instagram: row.socialLinkInstagram,
+    social_link_facebook: row.socialLinkFacebook,
+    metrics: {
+      metric_id: Number(metrics.metric_id ?? 0) || null,
+      button_card_buy: goal('button_card_buy'),
+      button_card_cart: goal('button_card_cart'),
+      button_product_buy: goal('button_product_buy'),
+      button_product_cart: goal('button_product_cart'),
+      button_product_help: goal('button_product_help'),
+      button_product_special: goal('button_product_special'),
+      button_global_help: goal('button_global_help'),
+      button_cart_help: goal('button_cart_help'),
+      button_cart_special: goal('button_cart_special'),
+      button_cart_submit: goal('button_cart_submit'),
+      button_callback_submit: goal('button_callback_submit'),
+      button_buy_submit: goal('button_buy_submit'),
+      button_part_help: goal('button_part_help'),
+    },
+    gaId: row.gaId,
+    seo_tagline: row.seoTagline,
+    seo_description: row.seoDescription,
+  };
+}

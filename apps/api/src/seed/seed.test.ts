@@ -1,0 +1,198 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../db/client';
+import { migrate } from '../db/migrate';
+import { isSeeded, seed, type SeedSummary } from './index';
+
+const PRODUCTS = 300;
+
+async function freshDb(): Promise<DbHandle> {
+  const handle = await createDb({ pgliteDir: 'memory://' });
+  await migrate(handle);
+  return handle;
+}
+
+async function rows<T>(handle: DbHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await handle.db.execute(query)).rows as T[];
+}
+
+/** A digest of whole tables in a stable order: equal digests mean byte-identical data. */
+async function digest(handle: DbHandle): Promise<Record<string, string>> {
+  const tables: [string, string][] = [
+    ['products', 'id'],
+    ['product_transports', 'product_id, transport_id'],
+    ['product_property_values', 'product_id, property_id'],
+    ['stock', 'warehouse_id, product_id'],
+    ['analogues', 'product_id, analogue_id'],
+    ['reviews', 'id'],
+    ['categories', 'id'],
+    ['transports', 'id'],
+    ['branches', 'id'],
+    ['installation_prices', 'id'],
+    ['showcases', 'id'],
+  ];
+  const out: Record<string, string> = {};
+  for (const [table, order] of tables) {
+    const [row] = await rows<{ md5: string }>(
+      handle,
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, E'\\n' order by ${order}), '')) as md5 from "${table}" t`,
+      ),
+    );
+    out[table] = row?.md5 ?? '';
+  }
+  return out;
+}
+
+describe('demo seed', () => {
+  let db: DbHandle;
+  let mediaDir: string;
+  let summary: SeedSummary;
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(path.join(os.tmpdir(), 'podbor-seed-'));
+    db = await freshDb();
+    expect(await isSeeded(db.db)).toBe(false);
+    summary = await seed(db, { products: PRODUCTS, mediaDir });
+  }, 300_000);
+
+  afterAll(async () => {
+    await db?.close();
+    if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('builds the storefront reference data', async () => {
+    expect(await isSeeded(db.db)).toBe(true);
+    expect(summary.regions).toBeGreaterThanOrEqual(3);
+    expect(summary.cities).toBeGreaterThanOrEqual(8);
+    expect(summary.vehicle_brands).toBeGreaterThanOrEqual(15);
+    expect(summary.transports).toBeGreaterThanOrEqual(300);
+    expect(summary.categories).toBeGreaterThanOrEqual(40);
+    expect(summary.manufacturers).toBeGreaterThanOrEqual(30);
+
+    const perCity = await rows<{ n: number }>(
+      db,
+      sql`select count(b.id)::int as n from cities c left join branches b on b.city_id = c.id group by c.id`,
+    );
+    for (const { n } of perCity) {
+      expect(n).toBeGreaterThanOrEqual(2);
+      expect(n).toBeLessThanOrEqual(5);
+    }
+    const [warehouses] = await rows<{ missing: number }>(
+      db,
+      sql`select count(*)::int as missing from branches b where not exists (select 1 from warehouses w where w.branch_id = b.id)`,
+    );
+    expect(warehouses?.missing).toBe(0);
+
+    const depths = await rows<{ depth: number }>(
+      db,
+      sql`select distinct depth from categories order by depth`,
+    );
+    expect(depths.map((d) => d.depth)).toEqual([0, 1, 2]);
+    const [badPath] = await rows<{ n: number }>(
+      db,
+      sql`
+      select count(*)::int as n from categories c left join categories p on p.id = c.parent_id
+      where c.path[array_length(c.path, 1)] <> c.slug or array_length(c.path, 1) <> c.depth + 1 or (p.id is not null and c.path[1:c.depth] <> p.path)`,
+    );
+    expect(badPath?.n).toBe(0);
+
+    const years = await rows<{ missing: number }>(
+      db,
+      sql`
+      select count(*)::int as missing from transports t where (select count(*) from transport_years y where y.transport_id = t.id) <> t.year_to - t.year_from + 1`,
+    );
+    expect(years[0]?.missing).toBe(0);
+
+    const pages = await rows<{ slug: string }>(db, sql`select slug from info_pages order by sort`);
+    expect(pages.map((p) => p.slug)).toEqual([
+      'dostavka',
+      'oplata',
+      'garantiya-i-vozvrat',
+      'kontakty',
+      'o-kompanii',
+      'privacy',
+    ]);
+    const [showcase] = await rows<{
+      title: string;
+      is_default: boolean;
+      metrics: Record<string, unknown>;
+      logo: string;
+    }>(db, sql`select title, is_default, metrics, logo from showcases`);
+    expect(showcase).toMatchObject({ title: 'Подбор', is_default: true });
+    expect(showcase?.metrics.metric_id).toBe(0);
+    expect(readdirSync(path.join(mediaDir, 'brand'))).toContain('logo.svg');
+  });
+
+  it('creates the requested number of complete products', async () => {
+    expect(summary.products).toBe(PRODUCTS);
+    const [p] = await rows<{
+      incomplete: number;
+      unfitted: number;
+      badArticle: number;
+      withFitment: number;
+      universal: number;
+    }>(
+      db,
+      sql`
+      select
+        count(*) filter (where category_id is null or article = '' or article_normalized = '' or price <= 0 or jsonb_array_length(images) = 0)::int as incomplete,
+        count(*) filter (where not is_universal and not exists (select 1 from product_transports pt where pt.product_id = p.id))::int as unfitted,
+        count(*) filter (where article_normalized <> upper(regexp_replace(article, '[\\s./-]', '', 'g')))::int as "badArticle",
+        count(*) filter (where not is_universal)::int as "withFitment",
+        count(*) filter (where is_universal)::int as universal
+      from products p`,
+    );
+    expect(p).toMatchObject({ incomplete: 0, unfitted: 0, badArticle: 0 });
+    // Most parts are vehicle-specific; oils, fluids, accessories and services are universal.
+    expect(p!.withFitment).toBeGreaterThan(p!.universal);
+
+    const images = await rows<{ url: string }>(
+      db,
+      sql`select distinct jsonb_array_elements_text(images) as url from products`,
+    );
+    const files = new Set(readdirSync(path.join(mediaDir, 'products')));
+    for (const { url } of images) expect(files.has(url.replace('/media/products/', ''))).toBe(true);
+
+    const [ratings] = await rows<{ off: number }>(
+      db,
+      sql`
+      select count(*)::int as off from products p
+      where p.rating_count <> (select count(*) from reviews r where r.product_id = p.id)
+         or (p.rating_count > 0 and abs(p.rating_avg - (select avg(grade) from reviews r where r.product_id = p.id)) > 0.01)`,
+    );
+    expect(ratings?.off).toBe(0);
+    const [analogues] = await rows<{ foreign: number }>(
+      db,
+      sql`
+      select count(*)::int as foreign from analogues a join products p on p.id = a.product_id join products q on q.id = a.analogue_id where p.category_id <> q.category_id`,
+    );
+    expect(analogues?.foreign).toBe(0);
+
+    // The app's own inserts must not collide with the seed's explicit ids.
+    const [inserted] = await rows<{ id: number }>(
+      db,
+      sql`insert into regions (slug, title) values ('test-region', 'Тест') returning id`,
+    );
+    expect(inserted!.id).toBeGreaterThan(summary.regions);
+  });
+
+  it('refuses to seed an already seeded database', async () => {
+    await expect(seed(db, { products: PRODUCTS, mediaDir })).rejects.toThrow(/already seeded/);
+  });
+
+  it('is deterministic: the same size gives identical data', async () => {
+    const other = await freshDb();
+    try {
+      await seed(other, { products: PRODUCTS, mediaDir });
+      const [a, b] = [await digest(db), await digest(other)];
+      expect(Object.keys(a)).toHaveLength(11);
+      expect(b).toEqual(a);
+    } finally {
+      await other.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const API_BASE_URL = process.env.API_BASE_URL || 'http://127.0.0.1:4000';
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../artifacts/screenshots/', import.meta.url));
+
+export const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+export interface Showcase {
+  title: string;
+  tagline: string;
+  seo_description: string;
+  description: string;
+  footer_text: string;
+  phone: string;
+}
+
+export async function apiGet<T>(pathname: string): Promise<T> {
+  const res = await fetch(`${API_BASE_URL}${pathname}`);
+  if (!res.ok) throw new Error(`${pathname}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export async function screenshot(page: Page, info: TestInfo, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${info.project.name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await info.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Axe on the page (or one part of it): no serious or critical violation. */
+export async function expectAccessible(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Rows of the API's database (test-e2e.mjs passes DATABASE_URL); null when the suite runs without one. */
+export async function queryDb<T>(sql: string, params: unknown[]): Promise<T[] | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A phone number nobody else in this run uses (the API limits callbacks per number). */
+export function uniquePhoneDigits(): string {
+  const n = String(Date.now() % 10_000_000).padStart(7, '0');
+  return `9${String(Math.floor(Math.random() * 90) + 10)}${n}`;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser suite of the storefront. scripts/test-e2e.mjs starts the seeded API and `next start` and passes
+// BASE_URL, API_BASE_URL, DATABASE_URL and CHROME_PATH; against dev servers the defaults below apply.
+const chromeArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results/web',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: '../../playwright-report', open: 'never' }]],
+  use: {
+    baseURL: process.env.BASE_URL || 'http://127.0.0.1:3000',
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: chromeArgs },
+  },
+  projects: [
+    // Tests tagged @desktop or @phone describe one layout only and run only in that project.
+    { name: 'desktop', grepInvert: /@phone/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      grepInvert: /@desktop/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+});

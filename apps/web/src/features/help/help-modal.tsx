@@ -1,0 +1,181 @@
+'use client';
+
+import {
+  CALLBACK_MINUTES,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES,
+  maskPhone,
+  sanitizeName,
+  type FeedbackType,
+} from '@podbor/contract';
+import { useState, type FormEvent } from 'react';
+import { useShell } from '@/components/shell/shell-context';
+import { Button } from '@/components/ui/button';
+import { TextArea, TextField } from '@/components/ui/field';
+import { CheckIcon, ClockIcon, InfoIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { reachGoal } from '@/lib/analytics';
+import { browserApi } from '@/lib/api/browser';
+import { EMPTY_CALLBACK, validateCallback, type CallbackErrors, type CallbackValues } from './callback-form';
+import styles from './help-modal.module.css';
+
+const TITLES: Record<FeedbackType, string> = {
+  CONSULTATION: 'Консультация',
+  HELP: 'Помощь в подборе',
+  SPECIAL_OFFER: 'Специальное предложение',
+};
+
+const LEADS: Record<FeedbackType, string> = {
+  CONSULTATION: 'Нужна консультация специалиста',
+  HELP: 'Поможем подобрать запчасть',
+  SPECIAL_OFFER: 'Узнайте цену со скидкой',
+};
+
+/**
+ * SPEC §2 help modal (types CONSULTATION / HELP / SPECIAL_OFFER): authorization warning (shown by default to
+ * guests), the callback form, and the advice shown once the request is accepted. It is mounted only while
+ * open, so closing it clears the form.
+ */
+export default function HelpModal() {
+  const { modal, closeModal, openModal, session } = useShell();
+  const type = modal?.help?.type ?? 'CONSULTATION';
+  const [values, setValues] = useState<CallbackValues>(EMPTY_CALLBACK);
+  const [errors, setErrors] = useState<CallbackErrors>({});
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [showAuthWarning, setShowAuthWarning] = useState(!session.isAuthorized);
+
+  const set = (field: keyof CallbackValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateCallback(values, type);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (['name', 'phone', 'message'] as const).find((f) => found[f]);
+      if (first) document.getElementById(`callback-${first}`)?.focus();
+      return;
+    }
+    setSending(true);
+    reachGoal(modal?.help?.goal ?? session.metrics?.button_callback_submit);
+    const result = await browserApi('feedback', {
+      body: {
+        name: values.name.trim(),
+        phone: values.phone,
+        message: values.message.trim(),
+        source: window.location.href,
+        type,
+        transport: session.transportId ?? '',
+      },
+    });
+    setSending(false);
+    if (result.ok) {
+      setSent(true);
+      return;
+    }
+    // SPEC §8: any failure of the callback shows up as the phone field's error.
+    setErrors({ phone: MESSAGES.callbackPhoneInvalid });
+    document.getElementById('callback-phone')?.focus();
+  };
+
+  return (
+    <Modal open onClose={closeModal} title={TITLES[type]} size="md" name="help" closeDisabled={sending}>
+      {sent ? (
+        <div className={styles.advice} data-callback-sent="">
+          <span className={styles.adviceIcon}>
+            <CheckIcon size={32} />
+          </span>
+          <h3 className={styles.adviceTitle}>Заявка принята</h3>
+          <p>
+            Специалист перезвонит на номер <strong>{values.phone}</strong> в течение {CALLBACK_MINUTES} минут и
+            предложит лучший вариант.
+          </p>
+          <ul role="list" className={styles.tips}>
+            <li>Подготовьте VIN или СТС автомобиля — так подбор займёт пару минут.</li>
+            <li>Если удобнее, опишите задачу подробнее — мы учтём всё при звонке.</li>
+          </ul>
+          <Button onClick={closeModal} block>
+            Хорошо
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className={styles.form} aria-describedby="callback-lead">
+          {showAuthWarning ? (
+            <div className={styles.warning} role="note" data-auth-warning="">
+              <InfoIcon size={20} />
+              <p>
+                Вы не вошли в личный кабинет. Войдите, чтобы менеджер видел ваш автомобиль и историю заказов.{' '}
+                <button type="button" className={styles.link} onClick={() => openModal('login')}>
+                  Войти
+                </button>
+              </p>
+              <button
+                type="button"
+                className={styles.warningClose}
+                onClick={() => setShowAuthWarning(false)}
+                aria-label="Скрыть предупреждение"
+              >
+                ×
+              </button>
+            </div>
+          ) : null}
+          <p className={styles.eyebrow}>{LEADS[type]}</p>
+          <h3 className={styles.formTitle}>Оставьте свой номер телефона</h3>
+          <p id="callback-lead" className={styles.lead}>
+            <ClockIcon size={18} />
+            Мы перезвоним вам в течение {CALLBACK_MINUTES} минут и предложим лучший вариант
+          </p>
+          <TextField
+            id="callback-name"
+            label="Имя"
+            value={values.name}
+            onValueChange={set('name')}
+            mask={sanitizeName}
+            error={errors.name}
+            required
+            autoComplete="name"
+            placeholder="Как к вам обращаться"
+            maxLength={60}
+            data-autofocus=""
+          />
+          <TextField
+            id="callback-phone"
+            label="Телефон"
+            value={values.phone}
+            onValueChange={set('phone')}
+            mask={maskPhone}
+            error={errors.phone}
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+7 (___) ___-__-__"
+            maxLength={18}
+          />
+          <TextArea
+            id="callback-message"
+            label="Сообщение"
+            value={values.message}
+            onValueChange={set('message')}
+            error={errors.message}
+            hint={MESSAGES.messageTooLong}
+            required
+            maxLength={MESSAGE_MAX_LENGTH}
+            placeholder="Марка и модель автомобиля, что нужно подобрать"
+            rows={4}
+          />
+          <Button type="submit" variant="accent" size="lg" block loading={sending} data-callback-submit="">
+            Жду звонка
+          </Button>
+          <p className={styles.consent}>
+            Нажимая кнопку, вы соглашаетесь на обработку персональных данных для обратного звонка.
+          </p>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES } from '@podbor/contract';
+import { NextResponse, type NextRequest } from 'next/server';
+import { isExpiring } from '../jwt';
+import { clearTokens, isSecureRequest, writeTokens, writeVisitorToken } from '../session-cookies';
+import {
+  authorizationFor,
+  clientHostOf,
+  fetchUpstream,
+  forwardedForOf,
+  issueVisitorToken,
+  refreshSession,
+  type UpstreamContext,
+} from './upstream';
+
+// The browser's only way to the API: same-origin `/api/v1/...` and `/api/v2/...`. Adds the bearer (or the raw
+// visitor token), the client host and the city header, applies SPEC §8's 401 rule, and keeps every token out
+// of page scripts: responses that carry tokens are turned into HttpOnly cookies and stripped.
+
+/** Response header telling the page its session ended here (refresh refused), so it can show the logged-out UI. */
+export const SESSION_ENDED_HEADER = 'x-session-ended';
+
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept-language'];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retry-after', 'etag', 'last-modified', 'location'];
+/** The API refuses bodies over 1 MiB anyway; refusing here saves the hop. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods). */
+const TOKEN_ISSUING = [
+  API_ROUTES.login.path,
+  API_ROUTES.registerVerify.path,
+  API_ROUTES.tokenRefresh.path,
+  '/api/v1/auth/',
+];
+
+const json = (status: number, body: unknown) => NextResponse.json(body, { status });
+
+function isAllowedPath(segments: readonly string[]): boolean {
+  const [version] = segments;
+  return (
+    (version === 'v1' || version === 'v2') &&
+    segments.every((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('\\'))
+  );
+}
+
+async function readBody(request: NextRequest): Promise<ArrayBuffer | null | 'too-large'> {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return 'too-large';
+  const body = await request.arrayBuffer();
+  if (body.byteLength > MAX_BODY_BYTES) return 'too-large';
+  return body.byteLength > 0 ? body : null;
+}
+
+export async function forward(request: NextRequest, segments: readonly string[]): Promise<Response> {
+  if (!isAllowedPath(segments)) return json(404, detailError(MESSAGES.notFound));
+  const body = await readBody(request);
+  if (body === 'too-large') return json(413, detailError(MESSAGES.bodyTooLarge));
+
+  // Next decodes path segments; re-encode them one by one so a `/` inside a slug cannot add a segment.
+  const path = `/api/${segments.map(encodeURIComponent).join('/')}/`;
+  const search = request.nextUrl.search;
+  const secure = isSecureRequest(request.headers, request.url);
+  const cookies = request.cookies;
+  let access = cookies.get(COOKIE_NAMES.access)?.value;
+  let refresh = cookies.get(COOKIE_NAMES.refresh)?.value;
+  let visitor = cookies.get(COOKIE_NAMES.notAuthorizedToken)?.value;
+  const base: UpstreamContext = {
+    clientHost: clientHostOf(request.headers),
+    city: cookies.get(COOKIE_NAMES.selectedCity)?.value || undefined,
+    forwardedFor: forwardedForOf(request.headers),
+  };
+  const pendingCookies: ((res: NextResponse) => void)[] = [];
+  let sessionEnded = false;
+
+  const endSession = () => {
+    access = undefined;
+    refresh = undefined;
+    sessionEnded = true;
+    pendingCookies.push((res) => clearTokens(res.cookies, secure));
+  };
+  const tryRefresh = async (): Promise<boolean> => {
+    if (!refresh) return false;
+    const pair = await refreshSession(refresh, base);
+    if (!pair) {
+      endSession();
+      return false;
+    }
+    access = pair.access;
+    refresh = pair.refresh;
+    pendingCookies.push((res) => writeTokens(res.cookies, pair, secure));
+    return true;
+  };
+
+  // The refresh call itself takes the refresh token from its cookie: the page never has it.
+  let outgoingBody: BodyInit | null = body;
+  if (path === API_ROUTES.tokenRefresh.path) {
+    if (!refresh) return json(401, detailError(MESSAGES.unauthenticated));
+    outgoingBody = JSON.stringify({ refresh });
+  } else {
+    // An expired access cookie with a live refresh cookie: refresh first rather than spend a 401.
+    if (refresh && isExpiring(access, 5)) await tryRefresh();
+    // Pages get a visitor token from proxy.ts; this covers a call made before any page (e.g. a cart call
+    // from a long-open tab whose cookie expired). Sign-in calls do not need one.
+    const needsVisitor = !path.startsWith('/api/v1/user/') && !path.startsWith('/api/v1/auth/');
+    if (!access && !refresh && !visitor && needsVisitor) {
+      const token = await issueVisitorToken(base);
+      if (token) {
+        visitor = token;
+        pendingCookies.push((res) => writeVisitorToken(res.cookies, token, secure));
+      }
+    }
+  }
+
+  const send = () => {
+    const extra: Record<string, string> = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers.get(name);
+      if (value) extra[name] = value;
+    }
+    if (path === API_ROUTES.tokenRefresh.path) extra['content-type'] = 'application/json';
+    const headers = new Headers(extra);
+    headers.set('accept', 'application/json');
+    const authorization = path === API_ROUTES.tokenRefresh.path ? undefined : authorizationFor({ access, visitor });
+    if (authorization) headers.set('authorization', authorization);
+    if (base.clientHost) headers.set('x-client-host', base.clientHost);
+    if (base.city) headers.set('x-city', base.city);
+    if (base.forwardedFor) headers.set('x-forwarded-for', base.forwardedFor);
+    // Redirects (the sandbox payment page's 303 back to /payment) go to the browser, not followed here.
+    return fetchUpstream(`${path}${search}`, { method: request.method, headers, body: outgoingBody, redirect: 'manual' });
+  };
+
+  let upstream: Response;
+  try {
+    upstream = await send();
+    // SPEC §8: on a 401 with a refresh token and no retry yet — refresh, store, repeat; refresh failed — log out.
+    if (upstream.status === 401 && refresh && path !== API_ROUTES.tokenRefresh.path) {
+      await upstream.body?.cancel();
+      await tryRefresh();
+      upstream = await send();
+    }
+  } catch {
+    return finish(json(502, detailError('Сервис временно недоступен. Попробуйте ещё раз через минуту.')));
+  }
+
+  const isTokenCall = TOKEN_ISSUING.some((p) => path === p || (p.endsWith('/auth/') && path.startsWith(p)));
+  if (upstream.ok && (isTokenCall || path === API_ROUTES.unauthorizedToken.path)) {
+    return finish(await absorbTokens(upstream, path, secure, pendingCookies));
+  }
+  if (path === API_ROUTES.tokenRefresh.path && !upstream.ok) endSession();
+
+  const headers = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return finish(new NextResponse(upstream.body, { status: upstream.status, headers }));
+
+  function finish(res: NextResponse): NextResponse {
+    for (const apply of pendingCookies) apply(res);
+    if (sessionEnded) res.headers.set(SESSION_ENDED_HEADER, '1');
+    return res;
+  }
+}
+
+/** Moves `access`/`refresh` (or a visitor `token`) from the body into HttpOnly cookies; the page gets the rest. */
+async function absorbTokens(
+  upstream: Response,
+  path: string,
+  secure: boolean,
+  pending: ((res: NextResponse) => void)[],
+): Promise<NextResponse> {
+  let body: Record<string, unknown>;
+  try {
+    body = (await upstream.json()) as Record<string, unknown>;
+  } catch {
+    return json(502, detailError(MESSAGES.genericError));
+  }
+  const { access, refresh, token, ...rest } = body;
+  if (typeof access === 'string' && typeof refresh === 'string') {
+    pending.push((res) => writeTokens(res.cookies, { access, refresh }, secure));
+  }
+  if (path === API_ROUTES.unauthorizedToken.path && typeof token === 'string') {
+    pending.push((res) => writeVisitorToken(res.cookies, token, secure));
+  }
+  return json(upstream.status, { status: 'ok', ...rest });
+}

@@ -1,0 +1,64 @@
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '@podbor/contract';
+import { serverConfig } from './config';
+import { jwtExpiry } from './jwt';
+
+// Cookie writing shared by proxy.ts and the /api route handlers. Tokens are HttpOnly (page scripts never see
+// them); the readable cookies of SPEC §3 are written by the browser itself (see lib/browser-cookies.ts).
+
+/** The part of Next's ResponseCookies used here, so both NextResponse and cookies() fit. */
+export interface CookieWriter {
+  set(name: string, value: string, options: CookieOptions): unknown;
+}
+export interface CookieOptions {
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: 'lax' | 'strict' | 'none';
+  path?: string;
+  maxAge?: number;
+}
+
+/** Refresh tokens live 30 days (ARCHITECTURE §2); the cookie never outlives the token. */
+const REFRESH_FALLBACK_MAX_AGE = COOKIE_MAX_AGE_SECONDS;
+/** An access token is short-lived (15 min); without a readable expiry assume that. */
+const ACCESS_FALLBACK_MAX_AGE = 15 * 60;
+/** The visitor token is opaque and long-lived: it owns the anonymous cart. */
+const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Whether Secure is set: see COOKIE_SECURE in config.ts. */
+export function isSecureRequest(headers: Headers, url: string): boolean {
+  if (serverConfig.cookieSecure === 'true') return true;
+  if (serverConfig.cookieSecure === 'false') return false;
+  if (serverConfig.env !== 'production') return false;
+  const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return (forwarded ?? new URL(url).protocol.replace(':', '')) === 'https';
+}
+
+function tokenOptions(secure: boolean, maxAge: number): CookieOptions {
+  return { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge };
+}
+
+function maxAgeOf(token: string, fallback: number): number {
+  const exp = jwtExpiry(token);
+  if (exp === null) return fallback;
+  return Math.max(1, Math.floor(exp - Date.now() / 1000));
+}
+
+export function writeTokens(jar: CookieWriter, pair: { access: string; refresh: string }, secure: boolean): void {
+  jar.set(COOKIE_NAMES.access, pair.access, tokenOptions(secure, maxAgeOf(pair.access, ACCESS_FALLBACK_MAX_AGE)));
+  jar.set(COOKIE_NAMES.refresh, pair.refresh, tokenOptions(secure, maxAgeOf(pair.refresh, REFRESH_FALLBACK_MAX_AGE)));
+}
+
+export function writeVisitorToken(jar: CookieWriter, token: string, secure: boolean): void {
+  jar.set(COOKIE_NAMES.notAuthorizedToken, token, tokenOptions(secure, VISITOR_MAX_AGE));
+}
+
+/** SPEC §4: logout removes both token cookies. The visitor token stays, so the anonymous cart goes on. */
+export function clearTokens(jar: CookieWriter, secure: boolean): void {
+  jar.set(COOKIE_NAMES.access, '', tokenOptions(secure, 0));
+  jar.set(COOKIE_NAMES.refresh, '', tokenOptions(secure, 0));
+}
+
+/** A readable 30-day cookie (transport id from the URL), written on the server. */
+export function writeReadable(jar: CookieWriter, name: string, value: string, secure: boolean): void {
+  jar.set(name, value, { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: COOKIE_MAX_AGE_SECONDS });
+}

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import {
+  categoriesPath,
+  optionalQuery,
+  optionalSlug,
+  pageQuery,
+  paginated,
+  positiveIntString,
+  slug,
+  titleSlug,
+} from './common';
+import {
+  CATALOG_MAX_PAGE_SIZE,
+  CATALOG_PAGE_SIZE,
+  CATALOG_SORTS,
+  DEFAULT_CATALOG_SORT,
+  DEFAULT_PAGE,
+  DEFAULT_SORT_ORDER,
+  FILTER_TYPES,
+  SEARCH_MAX_LENGTH,
+  SLUG_MAX_LENGTH,
+  SORT_ORDERS,
+} from './constants';
+
+// Category tree, filters, listing, search, banners, manufacturers (API-SHAPES §6).
+
+// ---- path parameters ----
+
+export const categorySlugParams = z.object({ categorySlug: slug });
+export type CategorySlugParams = z.infer<typeof categorySlugParams>;
+
+export const transportIdParams = z.object({ transportId: positiveIntString });
+export type TransportIdParams = z.infer<typeof transportIdParams>;
+
+export const categoryTransportParams = z.object({ categorySlug: slug, transportId: positiveIntString });
+export type CategoryTransportParams = z.infer<typeof categoryTransportParams>;
+
+// ---- category tree ----
+
+export interface CategoryNode {
+  title: string;
+  slug: string;
+  image?: string | null | undefined;
+  /** Products in this category and below that fit the chosen vehicle (all when none is chosen). */
+  found: number;
+  /** All products in this category and below. */
+  total: number;
+  /** Products directly in this category that fit the chosen vehicle. */
+  category_found: number;
+  /** Products directly in this category. */
+  category_total: number;
+  children?: CategoryNode[] | undefined;
+}
+
+export const categoryNode: z.ZodType<CategoryNode> = z.object({
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable().optional(),
+  found: z.number().int(),
+  total: z.number().int(),
+  category_found: z.number().int(),
+  category_total: z.number().int(),
+  get children() {
+    return z.array(categoryNode).optional();
+  },
+});
+
+/** Top-level nodes, whole trees and child lists all share the node shape. */
+export const categoriesResponse = z.array(categoryNode);
+export type CategoriesResponse = z.infer<typeof categoriesResponse>;
+export const categoryTreeResponse = categoriesResponse;
+export type CategoryTreeResponse = z.infer<typeof categoryTreeResponse>;
+export const categoryChildrenResponse = categoriesResponse;
+export type CategoryChildrenResponse = z.infer<typeof categoryChildrenResponse>;
+
+export const categoryDetailResponse = z.object({
+  title: z.string(),
+  slug: z.string(),
+  description: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  seo_title: z.string().nullable().optional(),
+  seo_description: z.string().nullable().optional(),
+  seo_keywords: z.string().nullable().optional(),
+  /** Root → this category, this one included. */
+  breadcrumbs: z.array(titleSlug),
+  parent: titleSlug.nullable().optional(),
+  /** Slug chain root → this category (for building URLs). */
+  path: z.array(z.string()).optional(),
+  found: z.number().int().optional(),
+  total: z.number().int().optional(),
+  category_found: z.number().int().optional(),
+  category_total: z.number().int().optional(),
+});
+export type CategoryDetailResponse = z.infer<typeof categoryDetailResponse>;
+
+// ---- filters ----
+
+export const filterValue = z.object({
+  title: z.string(),
+  value: z.union([z.string(), z.number()]),
+  /** Podbor adds: products with this value under the current vehicle. */
+  count: z.number().int(),
+});
+export type FilterValue = z.infer<typeof filterValue>;
+
+export const catalogFilter = z.object({
+  title: z.string(),
+  slug: z.string(),
+  type: z.enum(FILTER_TYPES),
+  /** RANGE only. */
+  min: z.number().optional(),
+  max: z.number().optional(),
+  /** CHECKBOX and RADIO only. */
+  values: z.array(filterValue).optional(),
+  unit: z.string().optional(),
+});
+export type CatalogFilter = z.infer<typeof catalogFilter>;
+
+export const filtersResponse = z.array(catalogFilter);
+export type FiltersResponse = z.infer<typeof filtersResponse>;
+
+// ---- product listing ----
+
+/**
+ * Selected filter values keyed by filter slug: CHECKBOX → selected values, RADIO → one value,
+ * RANGE → `[min, max]`; an empty array means no selection.
+ */
+export const catalogFilterSelection = z
+  .record(
+    z.string().min(1).max(SLUG_MAX_LENGTH),
+    z.array(z.union([z.string().max(SLUG_MAX_LENGTH), z.number()])).max(CATALOG_MAX_PAGE_SIZE),
+  )
+  .refine((record) => Object.keys(record).length <= CATALOG_MAX_PAGE_SIZE, 'Слишком много фильтров');
+export type CatalogFilterSelection = z.infer<typeof catalogFilterSelection>;
+
+/** Query of POST …/products/: `size` comes from here; page/sort/order duplicate the body. */
+export const catalogProductsQuery = pageQuery(CATALOG_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE).extend({
+  sort: optionalQuery(z.enum(CATALOG_SORTS)),
+  order: optionalQuery(z.enum(SORT_ORDERS)),
+});
+export type CatalogProductsQuery = z.infer<typeof catalogProductsQuery>;
+export type CatalogProductsQueryInput = z.input<typeof catalogProductsQuery>;
+
+export const catalogProductsRequest = z.object({
+  page: z.number().int().positive().default(DEFAULT_PAGE),
+  sort: z.enum(CATALOG_SORTS).default(DEFAULT_CATALOG_SORT),
+  order: z.enum(SORT_ORDERS).default(DEFAULT_SORT_ORDER),
+  filter: catalogFilterSelection.default({}),
+});
+export type CatalogProductsRequest = z.infer<typeof catalogProductsRequest>;
+export type CatalogProductsRequestInput = z.input<typeof catalogProductsRequest>;
+
+export const productListItem = z.object({
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable().optional(),
+  price: z.number(),
+  categories: categoriesPath,
+  /** Manufacturer title. */
+  manufacturer: z.string().nullable().optional(),
+  is_linked_transport: z.boolean().optional(),
+  average_rating: z.number().optional(),
+  // Podbor adds:
+  manufacturer_slug: z.string().nullable().optional(),
+  old_price: z.number().nullable().optional(),
+  vendor_code: z.string().optional(),
+  is_service: z.boolean().optional(),
+  in_stock: z.boolean().optional(),
+  reviews_count: z.number().int().optional(),
+  with_installation: z.boolean().optional(),
+});
+export type ProductListItem = z.infer<typeof productListItem>;
+
+export const catalogProductsResponse = paginated(productListItem);
+export type CatalogProductsResponse = z.infer<typeof catalogProductsResponse>;
+
+// ---- search ----
+
+/** Queries shorter than SEARCH_MIN_LENGTH get empty lists, not an error. */
+export const searchQuery = z.object({
+  query: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchTransport = z.object({ id: z.number().int(), label: z.string() });
+export type SearchTransport = z.infer<typeof searchTransport>;
+
+export const searchCategory = z.object({
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  /** Slug chain root → this category. */
+  categories: z.array(z.string()),
+});
+export type SearchCategory = z.infer<typeof searchCategory>;
+
+export const searchProduct = z.object({
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  price: z.number(),
+  is_service: z.boolean(),
+  categories: categoriesPath,
+  vendor_code: z.string().optional(),
+});
+export type SearchProduct = z.infer<typeof searchProduct>;
+
+export const searchResponse = z.object({
+  transport: z.array(searchTransport),
+  categories: z.array(searchCategory),
+  products: z.array(searchProduct),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+// ---- banners and manufacturers ----
+
+export const bannersQuery = z.object({ category: optionalSlug });
+export type BannersQuery = z.infer<typeof bannersQuery>;
+
+export const banner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable().optional(),
+  image: z.string(),
+  /** Link target, site-relative or absolute. */
+  url: z.string(),
+  /** Category slug the banner is shown on; absent or null on the home page. */
+  category: z.string().nullable().optional(),
+});
+export type Banner = z.infer<typeof banner>;
+
+export const bannersResponse = z.array(banner);
+export type BannersResponse = z.infer<typeof bannersResponse>;
+
+export const manufacturerParams = z.object({ slug });
+export type ManufacturerParams = z.infer<typeof manufacturerParams>;
+
+export const manufacturerResponse = z.object({
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  logo: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  products_count: z.number().int(),
+});
+export type ManufacturerResponse = z.infer<typeof manufacturerResponse>;
+
+// ---- Podbor additions used by the API (additive) ----
+
+/** Slug of the price RANGE filter that every category offers next to its property filters. */
+export const PRICE_FILTER_SLUG = 'price';
+
+/**
+ * What article search compares: the part number without case, spaces, dashes, dots and slashes
+ * (`0 986-494.524` → `0986494524`). Same rule as the stored `article_normalized`.
+ */
+export function normalizeArticle(article: string): string {
+  return article.toUpperCase().replace(/[\s\-./\\]+/g, '');
+}
+
+/**
+ * The listing body as the API reads it: a missing body is `{}`, and keys the body leaves out fall back to
+ * the query string (`?page&sort&order`), then to the defaults of `catalogProductsRequest`.
+ */
+export const catalogProductsBody = z.preprocess(
+  (value) => value ?? {},
+  z.object({
+    page: z.number().int().positive().optional(),
+    sort: z.enum(CATALOG_SORTS).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+    filter: catalogFilterSelection.optional(),
+  }),
+);
+export type CatalogProductsBody = z.infer<typeof catalogProductsBody>;

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPrice,
+  formatTransportText,
+  pluralRu,
+  productUrl,
+  productUrlFromCategories,
+} from './index';
+
+const NBSP = '\u00a0';
+
+describe('numbers and prices', () => {
+  it('formats prices with ru-RU grouping and the rouble sign', () => {
+    expect(formatPrice(12345)).toBe(`12${NBSP}345${NBSP}₽`);
+    expect(formatPrice(990)).toBe(`990${NBSP}₽`);
+    expect(formatPrice('1500')).toBe(`1${NBSP}500${NBSP}₽`);
+    expect(formatPrice(1234567.5)).toBe(`1${NBSP}234${NBSP}567,50${NBSP}₽`);
+    expect(formatPrice(Number.NaN)).toBe('');
+  });
+
+  it('matches what Intl produces for roubles without kopecks', () => {
+    const intl = new Intl.NumberFormat('ru-RU', {
+      style: 'currency',
+      currency: 'RUB',
+      maximumFractionDigits: 0,
+    });
+    expect(formatPrice(98765)).toBe(intl.format(98765));
+  });
+
+  it('formats plain numbers', () => {
+    expect(formatNumber(1234567)).toBe(`1${NBSP}234${NBSP}567`);
+    expect(formatNumber(4.25)).toBe('4,25');
+  });
+
+  it('chooses Russian plural forms', () => {
+    const forms = ['товар', 'товара', 'товаров'] as const;
+    expect([0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map((n) => pluralRu(n, forms))).toEqual([
+      'товаров',
+      'товар',
+      'товара',
+      'товара',
+      'товаров',
+      'товаров',
+      'товаров',
+      'товаров',
+      'товар',
+      'товара',
+      'товаров',
+      'товар',
+      'товаров',
+    ]);
+  });
+});
+
+describe('transport text', () => {
+  const base = {
+    brand: { title: 'Lada', slug: 'lada' },
+    model: { title: 'Vesta', slug: 'vesta' },
+    engine: { title: '1.6 (106 л.с.)', slug: '1-6-106' },
+  };
+
+  it('prints a year range with an en dash', () => {
+    expect(formatTransportText({ ...base, years: [2017, 2015, 2020] })).toBe(
+      'Lada Vesta 2015–2020 1.6 (106 л.с.)',
+    );
+  });
+
+  it('prints a single year once', () => {
+    expect(formatTransportText({ ...base, years: [2018] })).toBe('Lada Vesta 2018 1.6 (106 л.с.)');
+    expect(formatTransportText({ ...base, years: [2018, 2018] })).toBe('Lada Vesta 2018 1.6 (106 л.с.)');
+  });
+
+  it('skips missing parts', () => {
+    expect(formatTransportText({ brand: { title: 'Kia' }, years: [] })).toBe('Kia');
+  });
+});
+
+describe('urls, dates, countdown', () => {
+  it('builds product URLs from a category chain', () => {
+    expect(productUrl(['oils', 'motor-oils'], 'shell-5w30')).toBe(
+      '/catalog/oils/motor-oils/product_shell-5w30',
+    );
+    expect(productUrlFromCategories([['filters', 'oil-filters'], ['other']], 'mann-w712')).toBe(
+      '/catalog/filters/oil-filters/product_mann-w712',
+    );
+    expect(productUrlFromCategories([], 'x')).toBe('/catalog/product_x');
+  });
+
+  it('formats dates in ru-RU without shifting calendar dates', () => {
+    expect(formatDate('1990-3-5')).toBe('05.03.1990');
+    expect(formatDate('2024-03-05', 'long')).toBe('5 марта 2024 г.');
+    expect(formatDateTime('2024-03-05T21:30:00Z')).toBe('06.03.2024, 00:30');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats the resend countdown', () => {
+    expect(formatCountdown(59)).toBe('0:59');
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(-3)).toBe('0:00');
+  });
+});

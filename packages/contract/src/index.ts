@@ -1,0 +1,22 @@
+// Importing the package configures zod's Russian messages once for whichever app loads it.
+import './zod-config';
+
+export * from './constants';
+export * from './messages';
+export * from './rules';
+export * from './errors';
+export * from './format';
+export * from './common';
+export * from './showcase';
+export * from './pages';
+export * from './branches';
+export * from './auth';
+export * from './profile';
+export * from './catalog';
+export * from './product';
+export * from './transport';
+export * from './review';
+export * from './cart';
+export * from './payment';
+export * from './feedback';
+export * from './routes';

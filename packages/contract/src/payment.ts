@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { optionalTransportId, positiveIntString, slug } from './common';
+import {
+  CART_MAX_LINES,
+  DEFAULT_PLACEMENT_TYPE,
+  MESSAGE_MAX_LENGTH,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+  PLACEMENT_TYPES,
+} from './constants';
+import { MESSAGES } from './messages';
+import { nameField, optionalEmailField, phoneField } from './rules';
+import { cartAddQuantity } from './cart';
+
+// Payment methods, order creation, payment status, instalment (API-SHAPES §11).
+
+export const paymentMethodValue = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  gateway: z.string(),
+  description: z.string(),
+  /** SVG markup. */
+  icons: z.string(),
+});
+export type PaymentMethodValue = z.infer<typeof paymentMethodValue>;
+
+export const paymentMethodGroup = z.object({
+  title: z.string(),
+  type: z.enum(PAYMENT_TYPES),
+  values: z.array(paymentMethodValue),
+});
+export type PaymentMethodGroup = z.infer<typeof paymentMethodGroup>;
+
+export const paymentMethodsResponse = z.array(paymentMethodGroup);
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
+
+export const orderCartLine = z.object({
+  quantity: cartAddQuantity,
+  slug,
+  with_installation: z.boolean().default(false),
+});
+export type OrderCartLine = z.infer<typeof orderCartLine>;
+
+const positiveId = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.idInvalid,
+  })
+  .int(MESSAGES.idInvalid)
+  .positive(MESSAGES.idInvalid);
+
+/**
+ * Body of POST /payment/orders/. Send an `Idempotency-Key` header (HEADER_NAMES.idempotencyKey):
+ * a repeated request with the same key returns the first order instead of creating another.
+ */
+export const orderCreateRequest = z.object({
+  name: nameField,
+  phone: phoneField,
+  email: optionalEmailField,
+  payment_type: z.enum(PAYMENT_TYPES),
+  payment_method_id: positiveId,
+  cart: z.array(orderCartLine).min(1, MESSAGES.required).max(CART_MAX_LINES),
+  branch_office_id: positiveId,
+  transport_id: optionalTransportId,
+  // Podbor adds:
+  placement_type: z.enum(PLACEMENT_TYPES).default(DEFAULT_PLACEMENT_TYPE),
+  comment: z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGES.messageTooLong).nullable().optional(),
+  /** Consent to personal-data processing (152-FZ); older clients do not send it. */
+  consent: z.boolean().optional(),
+});
+export type OrderCreateRequest = z.infer<typeof orderCreateRequest>;
+export type OrderCreateRequestInput = z.input<typeof orderCreateRequest>;
+
+/** Fastify lower-cases header names. */
+export const orderCreateHeaders = z.object({
+  'idempotency-key': z.string().trim().min(1).max(255).optional(),
+});
+export type OrderCreateHeaders = z.infer<typeof orderCreateHeaders>;
+
+export const orderCreateResponse = z.object({
+  id: z.number().int(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  /** Present for card payments: the browser goes there. */
+  payment_url: z.string().optional(),
+  number: z.string().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+export type OrderCreateResponse = z.infer<typeof orderCreateResponse>;
+
+export const paymentStatusQuery = z.object({ orderId: positiveIntString });
+export type PaymentStatusQuery = z.infer<typeof paymentStatusQuery>;
+
+export const paymentStatusResponse = z.object({
+  /** Human-readable status message. */
+  detail: z.string(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  is_paid: z.boolean().optional(),
+  number: z.string().optional(),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
+
+export const installmentParams = z.object({ productSlug: slug });
+export type InstallmentParams = z.infer<typeof installmentParams>;
+
+/** Instalment offer for the product's price; `available: false` with zeros when none applies. */
+export const installmentResponse = z.object({
+  available: z.boolean(),
+  provider: z.string(),
+  parts: z.number().int(),
+  part_price: z.number(),
+  total: z.number(),
+  description: z.string(),
+});
+export type InstallmentResponse = z.infer<typeof installmentResponse>;

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_ROUTES, buildPath, pathParamNames, toFastifyPath } from './index';
+
+// SPEC §7, one line per call (method and path as written there, placeholders normalised).
+const SPEC_CALLS = [
+  'POST /api/v1/user/login/',
+  'POST /api/v1/user/register/',
+  'POST /api/v1/user/register/verify/',
+  'POST /api/v1/user/register/verify/retry/',
+  'POST /api/v1/user/token/refresh/',
+  'POST /api/v1/user/reset_password_request/',
+  'POST /api/v1/user/reset_password_verify/',
+  'PUT /api/v1/user/reset_password/',
+  'POST /api/v1/user/token/unauthorized_user/',
+  'GET /api/v1/auth/methods/',
+  'POST /api/v1/auth/{}/',
+  'GET /api/v1/user/profile/',
+  'PATCH /api/v1/user/profile/',
+  'PUT /api/v1/user/profile/change-password/',
+  'POST /api/v1/user/profile/verify_email/',
+  'GET /api/v1/user/profile/orders/',
+  'GET /api/v1/user/profile/orders/{}/',
+  'GET /api/v1/catalog/products/{}/',
+  'POST /api/v1/catalog/products/',
+  'GET /api/v1/catalog/products/{}/analogues/',
+  'POST /api/v1/catalog/recommendations/',
+  'GET /api/v1/catalog/products/{}/brands/',
+  'GET /api/v1/catalog/products/{}/brands/{}/models/',
+  'GET /api/v1/catalog/products/{}/brands/{}/models/{}/years/',
+  'GET /api/v1/catalog/products/{}/brands/{}/models/{}/years/{}/transport/',
+  'POST /api/v1/catalog/products/{}/installation-price/',
+  'GET /api/v1/catalog/categories/',
+  'GET /api/v1/catalog/categories/tree/',
+  'GET /api/v1/catalog/categories/tree/{}/',
+  'GET /api/v1/catalog/{}/filters/',
+  'GET /api/v1/catalog/{}/filters/{}/',
+  'POST /api/v1/catalog/{}/products/',
+  'POST /api/v1/catalog/{}/products/{}/',
+  'GET /api/v1/catalog/{}/categories/',
+  'GET /api/v1/catalog/{}/categories/{}/',
+  'GET /api/v1/catalog/{}/detail/',
+  'GET /api/v1/catalog/search/',
+  'GET /api/v1/catalog/banners/',
+  'GET /api/v1/catalog/manufacturers/{}/',
+  'GET /api/v2/transport/years/',
+  'GET /api/v2/transport/{}/brands/',
+  'GET /api/v2/transport/{}/{}/{}/models/',
+  'GET /api/v2/transport/{}/{}/{}/{}/engines/',
+  'GET /api/v1/transport/{}/',
+  'GET /api/v1/review/{}/',
+  'POST /api/v1/review/',
+  'GET /api/v1/payment/installment/{}/',
+  'GET /api/v1/payment/methods/',
+  'GET /api/v1/payment/status/',
+  'POST /api/v1/payment/orders/',
+  'POST /api/v1/payment/cart/',
+  'POST /api/v1/payment/cart/add-item/',
+  'POST /api/v1/payment/cart/clear/',
+  'PUT /api/v1/payment/cart/update-item/',
+  'POST /api/v1/feedback/',
+  'GET /api/v1/showcase/',
+  'GET /api/v1/pages/menu/',
+  'GET /api/v1/pages/{}/',
+  'GET /api/v1/branches/',
+  'GET /api/v1/branches/regions/',
+];
+
+const routes = Object.entries(API_ROUTES);
+
+describe('API_ROUTES', () => {
+  it('lists exactly the calls of SPEC §7, each once', () => {
+    const listed = routes.map(([, r]) => `${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...SPEC_CALLS].sort());
+  });
+
+  it('declares a params schema whose keys match the path placeholders', () => {
+    for (const [name, r] of routes) {
+      const names = pathParamNames(r.path);
+      const params = 'params' in r ? r.params : undefined;
+      if (names.length === 0) {
+        expect(params, name).toBeUndefined();
+        continue;
+      }
+      expect(params, name).toBeInstanceOf(z.ZodObject);
+      expect(Object.keys((params as z.ZodObject).shape).sort(), name).toEqual([...names].sort());
+    }
+  });
+
+  it('every path has a trailing slash and every request schema yields a JSON schema', () => {
+    for (const [name, r] of routes) {
+      expect(r.path.endsWith('/'), name).toBe(true);
+      for (const part of ['params', 'query', 'body', 'headers'] as const) {
+        const schema = part in r ? (r as Record<string, unknown>)[part] : undefined;
+        if (schema)
+          expect(
+            () =>
+              z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'throw', cycles: 'ref' }),
+            name,
+          ).not.toThrow();
+      }
+      expect(
+        () => z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'throw', cycles: 'ref' }),
+        name,
+      ).not.toThrow();
+    }
+  });
+
+  it('builds Fastify and client paths from the templates', () => {
+    expect(toFastifyPath(API_ROUTES.fitmentModels.path)).toBe(
+      '/api/v1/catalog/products/:productSlug/brands/:brandSlug/models/',
+    );
+    expect(buildPath(API_ROUTES.transportModels.path, { year: 2018, type: 'cars', brand: 'lada' })).toBe(
+      '/api/v2/transport/2018/cars/lada/models/',
+    );
+    expect(buildPath(API_ROUTES.pageDetail.path, { pageSlug: 'о нас' })).toBe(
+      '/api/v1/pages/%D0%BE%20%D0%BD%D0%B0%D1%81/',
+    );
+    expect(() => buildPath(API_ROUTES.orderDetail.path, {})).toThrow(/orderId/);
+  });
+});

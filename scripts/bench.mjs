@@ -1,0 +1,155 @@
+// `npm run bench`: HTTP load on the API over loopback with autocannon, for the embedded PGlite database and —
+// when DATABASE_URL is set — for PostgreSQL. Prints p50/p99 latency (ms) and requests per second per endpoint.
+//   npm run bench [-- --duration 10 --connections 10 --products 5000 --only pglite|postgres]
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    // The catalogue's performance figures (issue #4) are defined on 200 000 products; pass --products 5000 for a quick run.
+    products: { type: 'string', default: process.env.BENCH_PRODUCTS || '200000' },
+    only: { type: 'string' },
+  },
+});
+
+const sources = newestMtime(['apps/api/src', 'apps/api/drizzle', 'packages/contract/src']);
+if (mtime('apps/api/dist/server.js') < sources || mtime('apps/api/dist/seed.js') < sources) {
+  run(npmCmd, ['run', 'build', '-w', '@podbor/api']);
+}
+
+/** Each scenario is one request shape; later modules add theirs here. */
+const scenarios = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET /api/v1/showcase/', path: '/api/v1/showcase/' },
+  { name: 'GET /api/v1/pages/menu/', path: '/api/v1/pages/menu/' },
+  { name: 'GET /api/v1/pages/dostavka/', path: '/api/v1/pages/dostavka/' },
+  { name: 'GET /api/v1/branches/', path: '/api/v1/branches/' },
+  { name: 'GET /api/v1/branches/regions/', path: '/api/v1/branches/regions/' },
+  // Catalogue (issue #4). Transport 17 (Lada Granta 2011–2018 1.6 98 л.с.) is the vehicle with the most fitted
+  // parts in the seed; brembo-p-30-042 exists at every seed size from 5 000 products up.
+  {
+    name: 'POST listing: vehicle + 2 filters',
+    method: 'POST',
+    path: '/api/v1/catalog/perednie-kolodki/products/17/',
+    body: JSON.stringify({ page: 1, sort: 'popular', order: 'desc', filter: { 'datchik-iznosa': ['С датчиком'], price: [1000, 5000] } }),
+  },
+  { name: 'POST listing: parent category + vehicle', method: 'POST', path: '/api/v1/catalog/tormoznaya-sistema/products/17/', body: '{}' },
+  { name: 'POST listing: by price, page 3', method: 'POST', path: '/api/v1/catalog/perednie-kolodki/products/?page=3&sort=price&order=asc', body: '{}' },
+  { name: 'GET product page (X-City, vehicle)', path: '/api/v1/catalog/products/brembo-p-30-042/?transport=17', headers: { 'x-city': 'moskva' } },
+  { name: 'GET filters per vehicle (facets)', path: '/api/v1/catalog/perednie-kolodki/filters/17/' },
+  { name: 'GET category tree per vehicle', path: '/api/v1/catalog/categories/tree/17/' },
+  { name: 'GET search: колодки', path: `/api/v1/catalog/search/?query=${encodeURIComponent('колодки')}` },
+  { name: 'GET search: калодки (typo)', path: `/api/v1/catalog/search/?query=${encodeURIComponent('калодки')}` },
+  { name: 'GET search: spaced article', path: `/api/v1/catalog/search/?query=${encodeURIComponent('0 986 494 524')}` },
+  { name: 'GET transport detail', path: '/api/v1/transport/17/' },
+  { name: 'GET transport engines', path: '/api/v2/transport/2015/legkovye/lada/granta/engines/' },
+  { name: 'GET reviews', path: '/api/v1/review/brembo-p-30-042/' },
+  // Cart and orders (issue #6). They need a visitor token and ids from the running API's database, which the
+  // getters fetch when the scenario runs (see shopFixture below).
+  { name: 'GET /api/v1/payment/methods/', path: '/api/v1/payment/methods/' },
+  {
+    name: 'POST cart (visitor)',
+    path: '/api/v1/payment/cart/',
+    method: 'POST',
+    body: '{"transport":"","city":""}',
+    get headers() {
+      return { authorization: shopFixture().token };
+    },
+  },
+  {
+    name: 'PUT cart/update-item (add to cart)',
+    path: '/api/v1/payment/cart/update-item/',
+    method: 'PUT',
+    get body() {
+      return JSON.stringify({ items: [{ product: shopFixture().slug, quantity: 1, with_installation: false }], transport: '', city: '' });
+    },
+    get headers() {
+      return { authorization: shopFixture().token };
+    },
+  },
+  {
+    // A service (no stock to run out of), paid at the branch, bought at once: every request creates an order.
+    name: 'POST orders (create, cash)',
+    path: '/api/v1/payment/orders/',
+    method: 'POST',
+    get body() {
+      const f = shopFixture();
+      return JSON.stringify({
+        name: 'Нагрузка Тест', phone: '+79990000000', email: '', payment_type: 'CASH', payment_method_id: f.cashMethodId,
+        cart: [{ slug: f.slug, quantity: 1, with_installation: false }], branch_office_id: f.branchId, transport_id: '',
+        placement_type: 'BUY_NOW', consent: true,
+      });
+    },
+    get headers() {
+      return { authorization: shopFixture().token };
+    },
+  },
+];
+
+/**
+ * A fresh visitor token, a service's slug, a branch id and the cash method id of the API listening on `port` now.
+ * Scenario getters are synchronous, so a short child process asks the API.
+ */
+function shopFixture() {
+  const script = `
+    const base = 'http://127.0.0.1:${port}/api/v1';
+    const get = async (p, init) => { const r = await fetch(base + p, init); if (!r.ok) throw new Error(p + ' ' + r.status); return r.json(); };
+    const { token } = await get('/user/token/unauthorized_user/', { method: 'POST' });
+    const found = await get('/catalog/search/?query=' + encodeURIComponent('Замена антифриза'));
+    const product = found.products.find((p) => p.is_service) ?? found.products[0];
+    const cities = await get('/branches/');
+    const methods = await get('/payment/methods/');
+    const cash = methods.find((g) => g.type === 'CASH').values[0];
+    console.log(JSON.stringify({ token, slug: product.slug, branchId: Number(cities[0].branches[0].id), cashMethodId: cash.id }));`;
+  return JSON.parse(execFileSync(nodeBin, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+}
+
+const targets = [];
+if (args.only !== 'postgres') targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: path.join(root, 'data', 'bench'), DATABASE_URL: '' } });
+if (process.env.DATABASE_URL && args.only !== 'pglite') targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench-pg') } });
+if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
+
+const port = process.env.BENCH_PORT || '4200';
+const rows = [];
+for (const target of targets) {
+  const env = { ...target.env, API_PORT: port, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x') };
+  log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
+  run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', args.products], { env });
+  const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+    for (const s of scenarios) {
+      const url = `http://127.0.0.1:${port}${s.path}`;
+      // Warm-up so the first connections and caches do not skew the figures.
+      await autocannon({ url, connections: 2, duration: 1, method: s.method ?? 'GET', body: s.body, headers: s.headers });
+      const r = await autocannon({
+        url,
+        method: s.method ?? 'GET',
+        body: s.body,
+        headers: { 'content-type': 'application/json', ...s.headers },
+        connections: Number(args.connections),
+        duration: Number(args.duration),
+      });
+      const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+      rows.push({ db: target.label, endpoint: s.name, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors });
+    }
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+}
+
+console.log(`\nAPI benchmark — ${args.connections} connections, ${args.duration} s per endpoint, loopback, ${new Date().toISOString()}`);
+console.log('database            | endpoint                              | p50 ms | p99 ms |   req/s | errors');
+console.log('--------------------|---------------------------------------|--------|--------|---------|-------');
+for (const r of rows) {
+  console.log(
+    `${r.db.padEnd(19)} | ${r.endpoint.padEnd(37)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.rps).padStart(7)} | ${r.errors}`,
+  );
+}
+if (rows.some((r) => r.errors > 0)) process.exitCode = 1;

@@ -1,0 +1,66 @@
+// `npm start`: install what is missing, build what is stale, migrate and seed the embedded database on first
+// run, then serve the API (API_PORT, default 4000) and the storefront (PORT, default 3000). Ctrl-C stops both.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const PORT = process.env.PORT || '3000';
+const API_PORT = process.env.API_PORT || '4000';
+const API_URL = process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
+
+if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  log('installing dependencies (npm ci)…');
+  run(npmCmd, ['ci', '--no-audit', '--no-fund']);
+}
+
+const apiSources = newestMtime(['apps/api/src', 'apps/api/drizzle', 'apps/api/build.mjs', 'packages/contract/src']);
+if (mtime('apps/api/dist/server.js') < apiSources || mtime('apps/api/dist/seed.js') < apiSources) {
+  log('building the API…');
+  run(npmCmd, ['run', 'build', '-w', '@podbor/api']);
+}
+const webSources = newestMtime(['apps/web/src', 'apps/web/public', 'apps/web/next.config.ts', 'packages/contract/src']);
+if (mtime('apps/web/.next/BUILD_ID') < webSources) {
+  log('building the storefront (next build, about a minute)…');
+  run(npmCmd, ['run', 'build', '-w', '@podbor/web']);
+}
+
+// Migrates, and seeds the demo shop only when the database is empty.
+log('preparing the database…');
+run(nodeBin, ['apps/api/dist/seed.js', '--if-empty']);
+
+const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env: { API_PORT } });
+let web;
+const children = () => [api, web].filter(Boolean);
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children()) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+  Promise.all(children().map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+api.on('exit', (code) => {
+  if (!stopping) {
+    log(`API exited (${code}); stopping`);
+    stop(code || 1);
+  }
+});
+
+await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`, 120_000);
+web = startChild('web', nodeBin, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', PORT], {
+  cwd: path.join(root, 'apps/web'),
+  env: { API_URL, PORT },
+});
+web.on('exit', (code) => {
+  if (!stopping) {
+    log(`storefront exited (${code}); stopping`);
+    stop(code || 1);
+  }
+});
+await waitForHttp(`http://127.0.0.1:${PORT}/`, 120_000).catch((e) => log(e.message));
+log(`shop: http://localhost:${PORT}   API: ${API_URL}/api/v1/   API docs: ${API_URL}/api/docs`);
