@@ -86,7 +86,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         .status(status)
         .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
     },
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Clients send `content-type: application/json` even on calls without a body (token/unauthorized_user/,
