@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/client';
-import { signAccessToken } from '../src/lib/tokens';
+import { startSession } from '../src/lib/sessions';
 import { adminUrl, templateName } from './db-template';
 
 // Crash safety of order placement on PostgreSQL: the API process is killed with SIGKILL in the middle of a stream
@@ -111,10 +111,10 @@ describe.runIf(pgUrl)('order placement survives SIGKILL (PostgreSQL)', () => {
     const cashId = Number(methods.find((m) => m.gateway === 'cash')!.id);
     const cardId = Number(methods.find((m) => m.gateway === 'sandbox')!.id);
     const users = await q<{ id: number }>(
-      sql`insert into users (phone_number, password_hash) select '+7950' || lpad(g::text, 7, '0'), 'x' from generate_series(1, 8) g returning id`,
+      sql`insert into users (phone_number, password_hash, is_active) select '+7950' || lpad(g::text, 7, '0'), 'x', true from generate_series(1, 8) g returning id`,
     );
     const tokens = await Promise.all(
-      users.map((u) => signAccessToken({ userId: Number(u.id), role: 'customer' }, JWT_SECRET)),
+      users.map(async (u) => (await startSession(handle.db, JWT_SECRET, { id: Number(u.id), role: 'customer' })).access),
     );
 
     child = await start();

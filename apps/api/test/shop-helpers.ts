@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { signAccessToken } from '../src/lib/tokens';
+import { startSession } from '../src/lib/sessions';
 import { createUser, nextIp } from './auth-helpers';
 import { json, type TestContext } from './helpers';
 
@@ -24,8 +24,8 @@ export async function visitor(ctx: TestContext): Promise<Caller> {
 
 export async function user(ctx: TestContext): Promise<Caller & { userId: number }> {
   const u = await createUser(ctx);
-  const token = await signAccessToken({ userId: u.id, role: 'customer' }, ctx.config.jwtSecret);
-  return { kind: 'user', authorization: `Bearer ${token}`, userId: u.id };
+  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: u.id, role: 'customer' });
+  return { kind: 'user', authorization: `Bearer ${access}`, userId: u.id };
 }
 
 export async function rows<T>(ctx: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -20,7 +20,7 @@ async function issue(
   const jti = randomUUID();
   await db.insert(refreshTokens).values({ id: jti, familyId: family.id });
   const [access, refresh] = await Promise.all([
-    signAccessToken({ userId: user.id, role: user.role }, secret),
+    signAccessToken({ userId: user.id, role: user.role, sessionId: family.id }, secret),
     signRefreshToken({ userId: user.id, jti, familyId: family.id, expiresAt: family.expiresAt }, secret),
   ]);
   return { access, refresh };
@@ -113,4 +113,28 @@ export async function revokeAllSessions(db: Db, userId: number, reason: RevokeRe
         exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
       ),
     );
+}
+
+/**
+ * Whether an access token's session is still on: not revoked (logout, password change or reset, refresh
+ * reuse), not past its absolute end, and the account still active. One primary-key lookup per
+ * authenticated request; nothing is cached, so every API process sees a revocation at once.
+ */
+export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(
+      and(
+        eq(refreshTokenFamilies.id, sessionId),
+        eq(refreshTokenFamilies.userId, userId),
+        isNull(refreshTokenFamilies.revokedAt),
+        sql`${refreshTokenFamilies.expiresAt} > now()`,
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -7,12 +7,17 @@ export const REFRESH_TTL_SEC = 30 * 24 * 60 * 60;
 export interface AccessClaims {
   userId: number;
   role: string;
+  /**
+   * The session (refresh-token family) the token was issued for. Checked on every request, so logout, a
+   * password change or a detected refresh-token reuse ends the access token at once, not at its expiry.
+   */
+  sessionId: string;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(claims: AccessClaims, secret: string, ttlSec = ACCESS_TTL_SEC): Promise<string> {
-  return new SignJWT({ role: claims.role, typ: 'access' })
+  return new SignJWT({ role: claims.role, typ: 'access', sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -24,10 +29,11 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttlS
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    if (payload.typ !== 'access' || !payload.sub) return null;
+    // Tokens without a session id (issued before sessions were checked) are refused: the client refreshes.
+    if (payload.typ !== 'access' || !payload.sub || typeof payload.sid !== 'string' || !payload.sid) return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId)) return null;
-    return { userId, role: typeof payload.role === 'string' ? payload.role : 'customer' };
+    return { userId, role: typeof payload.role === 'string' ? payload.role : 'customer', sessionId: payload.sid };
   } catch (e) {
     if (e instanceof joseErrors.JOSEError) return null;
     throw e;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { anonymousVisitors } from '../db/schema';
 import { HttpError } from '../lib/http-error';
+import { isSessionLive } from '../lib/sessions';
 import { hashToken, verifyAccessToken } from '../lib/tokens';
 
 export type Caller =
@@ -41,8 +42,9 @@ export default fp(async function authContext(app: FastifyInstance) {
     if (NO_TOKEN.has(header)) return;
     if (/^bearer\s/i.test(header)) {
       const claims = await verifyAccessToken(header.slice(7).trim(), app.config.jwtSecret);
-      if (!claims) throw tokenNotValid();
-      request.authState.user = claims;
+      // A signed, unexpired token whose session has ended (logout, password change) is as dead as a forged one.
+      if (!claims || !(await isSessionLive(app.db, claims.sessionId, claims.userId))) throw tokenNotValid();
+      request.authState.user = { userId: claims.userId, role: claims.role };
       return;
     }
     // Opaque tokens are base64url of 32 bytes; anything else cannot be one, so it is simply ignored.

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { anonymousVisitors, cartItems, carts, products, refreshTokenFamilies, stock, warehouses } from '../../db/schema';
@@ -205,6 +205,86 @@ describe('logout', () => {
     // Idempotent for a genuine token; a forged one is refused.
     expect((await post(ctx, LOGOUT, { refresh: rotated.refresh })).status).toBe(200);
     expect((await post(ctx, LOGOUT, { refresh: 'forged' })).status).toBe(401);
+  });
+});
+
+describe('access tokens end with their session', () => {
+  const PROFILE = '/api/v1/user/profile/';
+  const profileStatus = async (access: string) =>
+    (await ctx.app.inject({ method: 'GET', url: PROFILE, headers: { authorization: `Bearer ${access}` } })).statusCode;
+
+  it('stops an access token right after logout, leaving other sessions alone', async () => {
+    const user = await createUser(ctx);
+    const a = await login(ctx, user.phone, user.password);
+    const b = await login(ctx, user.phone, user.password);
+    expect(await profileStatus(a.access)).toBe(200);
+    expect((await post(ctx, LOGOUT, { refresh: a.refresh })).status).toBe(200);
+    const res = await ctx.app.inject({ method: 'GET', url: PROFILE, headers: { authorization: `Bearer ${a.access}` } });
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual(TOKEN_INVALID);
+    // Any route, not only the profile: the cart answers 401 too, so the storefront refreshes (and fails).
+    const cart = await post(ctx, '/api/v1/payment/cart/', {}, { authorization: `Bearer ${a.access}` });
+    expect(cart.status).toBe(401);
+    expect(await profileStatus(b.access)).toBe(200);
+  });
+
+  it('keeps access tokens of earlier rotations of a live session, and kills them all on refresh reuse', async () => {
+    const user = await createUser(ctx);
+    const first = await login(ctx, user.phone, user.password);
+    const second = (await post(ctx, REFRESH, { refresh: first.refresh })).body as { access: string; refresh: string };
+    expect(await profileStatus(first.access)).toBe(200);
+    expect(await profileStatus(second.access)).toBe(200);
+    expect((await post(ctx, REFRESH, { refresh: first.refresh })).status).toBe(401); // reuse
+    expect(await profileStatus(first.access)).toBe(401);
+    expect(await profileStatus(second.access)).toBe(401);
+  });
+
+  it('ends every earlier access token on a password change; the new pair works', async () => {
+    const user = await createUser(ctx);
+    const here = await login(ctx, user.phone, user.password);
+    const elsewhere = await login(ctx, user.phone, user.password);
+    const res = await post(
+      ctx,
+      '/api/v1/user/profile/change-password/',
+      { current_password: user.password, password: 'Novaya-Mashina-77', password2: 'Novaya-Mashina-77' },
+      { authorization: `Bearer ${here.access}`, method: 'PUT' },
+    );
+    expect(res.status).toBe(200);
+    const fresh = res.body as { access: string; refresh: string };
+    expect(await profileStatus(here.access)).toBe(401);
+    expect(await profileStatus(elsewhere.access)).toBe(401);
+    expect(await profileStatus(fresh.access)).toBe(200);
+  });
+
+  it('ends access tokens when the session expires or the account is deactivated', async () => {
+    const user = await createUser(ctx);
+    const a = await login(ctx, user.phone, user.password);
+    const b = await login(ctx, user.phone, user.password);
+    await ctx.handle.db
+      .update(refreshTokenFamilies)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokenFamilies.id, decodeJwt(a.refresh).fam as string));
+    expect(await profileStatus(a.access)).toBe(401);
+    expect(await profileStatus(b.access)).toBe(200);
+    await deactivate(ctx, user.id);
+    expect(await profileStatus(b.access)).toBe(401);
+  });
+
+  it("refuses a well-signed access token that names no session or someone else's", async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    const theirs = await login(ctx, other.phone, other.password);
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ typ: 'access', role: 'customer', ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+    expect(await profileStatus(await sign({}))).toBe(401);
+    expect(await profileStatus(await sign({ sid: 'not-a-session' }))).toBe(401);
+    expect(await profileStatus(await sign({ sid: decodeJwt(theirs.refresh).fam }))).toBe(401);
   });
 });
 

@@ -6,7 +6,7 @@ import { startSession } from '../../lib/sessions';
 import { createExternalUser, findIdentity, findUserById, linkIdentity } from './auth.repository';
 import type { AuthEnv } from './auth.service';
 import { mergeVisitorCart } from './cart-merge';
-import { exchangeCode, ExternalAuthError, verifyState } from './oauth';
+import { exchangeCode, ExternalAuthError, STATE_TTL_SEC, verifyState } from './oauth';
 
 const failed = () => new HttpError(400, { errors: { detail: AUTH_MESSAGES.externalAuthFailed } });
 
@@ -26,7 +26,12 @@ export async function signInExternally(
     visitorToken: string | null;
   },
 ): Promise<TokenPair> {
-  if (input.state !== undefined && !verifyState(env.secret, input.method, input.state)) throw failed();
+  // The state is required: signed here for this method, unexpired, and spent on first use (a shared counter, so
+  // the same state cannot be replayed on another API process). The storefront also checks it against the
+  // cookie of the browser that started the flow, which is what stops a forged sign-in (login CSRF).
+  if (!input.state || !verifyState(env.secret, input.method, input.state)) throw failed();
+  const use = await env.limiter.hit(`oauth-state:${input.method}:${input.state}`, 1, STATE_TTL_SEC);
+  if (!use.allowed) throw failed();
   let profile;
   try {
     profile = await exchangeCode(input.provider, input.code);

@@ -116,6 +116,11 @@ async function methods(app = ctx.app) {
   return { status: res.statusCode, body: json<{ method: string; url: string }[]>(res), headers: res.headers };
 }
 
+/** A valid state from a fresh methods listing (for calls whose code is the thing under test). */
+async function freshState(): Promise<string> {
+  return new URL(await yandexUrl()).searchParams.get('state')!;
+}
+
 async function yandexUrl(): Promise<string> {
   return (await methods()).body.find((m) => m.method === 'yandex')!.url;
 }
@@ -166,7 +171,7 @@ describe('POST /api/v1/auth/yandex/', () => {
 
     // Signing in again finds the same account.
     const again = await authorizeAs(await yandexUrl(), 'alice');
-    const second = await post(ctx, '/api/v1/auth/yandex/', { code: again.code });
+    const second = await post(ctx, '/api/v1/auth/yandex/', { code: again.code, state: again.state });
     expect(Number(decodeJwt(second.body.access as string).sub)).toBe(userId);
   });
 
@@ -176,7 +181,7 @@ describe('POST /api/v1/auth/yandex/', () => {
     const replay = await post(ctx, '/api/v1/auth/yandex/', { code, state });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ errors: { detail: 'Не удалось выполнить вход. Попробуйте еще раз.' } });
-    expect((await post(ctx, '/api/v1/auth/yandex/', { code: 'made-up' })).status).toBe(400);
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: 'made-up', state: await freshState() })).status).toBe(400);
 
     const fresh = await authorizeAs(await yandexUrl(), 'bob');
     const [exp, nonce] = fresh.state.split('.');
@@ -194,16 +199,30 @@ describe('POST /api/v1/auth/yandex/', () => {
     expect(linked.status).toBe(200);
     expect(Number(decodeJwt(linked.body.access as string).sub)).toBe(user.id);
     const later = await authorizeAs(await yandexUrl(), 'carol');
-    const signedIn = await post(ctx, '/api/v1/auth/yandex/', { code: later.code });
+    const signedIn = await post(ctx, '/api/v1/auth/yandex/', { code: later.code, state: later.state });
     expect(Number(decodeJwt(signedIn.body.access as string).sub)).toBe(user.id);
+  });
+
+  it('requires the state and accepts each state once', async () => {
+    const noState = await authorizeAs(await yandexUrl(), 'erin');
+    const missing = await post(ctx, '/api/v1/auth/yandex/', { code: noState.code });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ errors: { detail: 'Не удалось выполнить вход. Попробуйте еще раз.' } });
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: noState.code, state: '' })).status).toBe(400);
+    // The code was not spent by the refused calls: with its state it still signs in, once.
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: noState.code, state: noState.state })).status).toBe(200);
+    // A second flow replaying the first flow's state is refused even with a fresh, valid code.
+    const other = await authorizeAs(await yandexUrl(), 'erin');
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: noState.state })).status).toBe(400);
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: other.state })).status).toBe(200);
   });
 
   it("merges the visitor's anonymous cart", async () => {
     const visitor = json<{ token: string }>(
       await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: nextIp() }),
     ).token;
-    const { code } = await authorizeAs(await yandexUrl(), 'dave');
-    const res = await post(ctx, '/api/v1/auth/yandex/', { code }, { authorization: visitor });
+    const { code, state } = await authorizeAs(await yandexUrl(), 'dave');
+    const res = await post(ctx, '/api/v1/auth/yandex/', { code, state }, { authorization: visitor });
     expect(res.status).toBe(200);
     const [row] = await ctx.handle.db.select().from(anonymousVisitors).where(eq(anonymousVisitors.tokenHash, hashToken(visitor)));
     expect(row!.mergedIntoUserId).toBe(Number(decodeJwt(res.body.access as string).sub));

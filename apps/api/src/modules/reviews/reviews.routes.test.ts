@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { reviewCreateResponse, reviewsResponse } from '@podbor/contract';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
-import { signAccessToken } from '../../lib/tokens';
+import { startSession } from '../../lib/sessions';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,8 +16,8 @@ async function newUser(phone: string, first = 'Анна', last = 'Смирнов
       sql`insert into users (phone_number, first_name, last_name, is_active) values (${phone}, ${first}, ${last}, true) returning id`,
     )
   ).rows as { id: number }[];
-  const token = await signAccessToken({ userId: Number(row!.id), role: 'customer' }, ctx.config.jwtSecret);
-  return { authorization: `Bearer ${token}` };
+  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: Number(row!.id), role: 'customer' });
+  return { authorization: `Bearer ${access}` };
 }
 
 async function productRating(slug: string) {
