@@ -62,3 +62,29 @@ export function clearTokens(jar: CookieWriter, secure: boolean): void {
 export function writeReadable(jar: CookieWriter, name: string, value: string, secure: boolean): void {
   jar.set(name, value, { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: COOKIE_MAX_AGE_SECONDS });
 }
+
+/**
+ * External sign-in (OAuth): the `state` of the flow this browser started, and where to return afterwards.
+ * The callback accepts the provider's answer only with the same state, which stops anyone from finishing a
+ * flow they started in someone else's browser (login CSRF). Short-lived, HttpOnly; Lax so the provider's
+ * top-level redirect back carries it.
+ */
+export const OAUTH_STATE_COOKIE = 'oauthState';
+export const OAUTH_NEXT_COOKIE = 'oauthNext';
+const OAUTH_MAX_AGE = 10 * 60;
+
+export function writeOauthFlow(jar: CookieWriter, flow: { method: string; state: string; next: string }, secure: boolean): void {
+  jar.set(OAUTH_STATE_COOKIE, `${flow.method}:${flow.state}`, tokenOptions(secure, OAUTH_MAX_AGE));
+  jar.set(OAUTH_NEXT_COOKIE, flow.next, tokenOptions(secure, OAUTH_MAX_AGE));
+}
+
+export function clearOauthFlow(jar: CookieWriter, secure: boolean): void {
+  jar.set(OAUTH_STATE_COOKIE, '', tokenOptions(secure, 0));
+  jar.set(OAUTH_NEXT_COOKIE, '', tokenOptions(secure, 0));
+}
+
+/** A same-site path to return to (`/profile?x=1`); anything else (other sites, `//host`) becomes `/`. */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.length > 500 ? '/' : value;
+}

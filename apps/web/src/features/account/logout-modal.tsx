@@ -1,16 +1,20 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import styles from './account.module.css';
 
-/** SPEC §2 modal 3: logout confirmation. Logging out removes both token cookies (server side). */
+/**
+ * SPEC §2 modal 3: logout confirmation. Logging out revokes the session at the API and removes both token cookies
+ * (app/api/session/logout); the page data is then reloaded signed out.
+ */
 export default function LogoutModal() {
   const { closeModal } = useShell();
   const router = useRouter();
+  const pathname = usePathname();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [, startTransition] = useTransition();
@@ -25,6 +29,8 @@ export default function LogoutModal() {
     }
     startTransition(() => {
       closeModal();
+      // The personal pages have nothing to show a guest: leave them for the home page.
+      if (pathname === '/profile' || pathname.startsWith('/profile/')) router.replace('/');
       router.refresh();
     });
   };

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { ChatIcon, ChevronDownIcon, HistoryIcon, LogoutIcon, PinIcon, UserIcon } from '@/components/ui/icons';
 import { reachGoal } from '@/lib/analytics';
+import { useLoginPending } from '@/lib/login-pending';
 import styles from './header.module.css';
 
 /** Scroll distance after which the desktop header turns compact, and the scroll debounce. */
@@ -101,6 +102,8 @@ export function UserButton() {
   const { session, openModal } = useShell();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  // SPEC §2: the button does nothing while a login request is in progress.
+  const loginPending = useLoginPending();
   const wrapRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -121,7 +124,15 @@ export function UserButton() {
 
   if (!session.isAuthorized) {
     return (
-      <button type="button" className={styles.iconButton} onClick={() => openModal('login')} data-user-button="">
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={() => {
+          if (!loginPending) openModal('login');
+        }}
+        aria-disabled={loginPending || undefined}
+        data-user-button=""
+      >
         <UserIcon size={22} />
         <span className={styles.iconLabel}>Войти</span>
       </button>
@@ -135,7 +146,9 @@ export function UserButton() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          if (!loginPending) setOpen((v) => !v);
+        }}
         data-user-button=""
       >
         <UserIcon size={22} />

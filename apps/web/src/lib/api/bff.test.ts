@@ -106,6 +106,25 @@ describe('the /api proxy', () => {
     expect(res.headers.getSetCookie().join('\n')).toMatch(/access=.*HttpOnly/i);
   });
 
+  it('passes the sign-in methods list through untouched (it is not a token answer)', async () => {
+    const list = [{ method: 'yandex', url: 'https://oauth.example/authorize?state=x' }];
+    answers.push(json(200, list));
+    const res = await forward(request('/api/v1/auth/methods/', {}), segments('/api/v1/auth/methods/'));
+    expect(await res.json()).toEqual(list);
+  });
+
+  it('moves the new pair of a password change into cookies', async () => {
+    const fresh = { access: jwt(900), refresh: jwt(99999) };
+    answers.push(json(200, { status: 'Пароль успешно изменен', ...fresh }));
+    const path = '/api/v1/user/profile/change-password/';
+    const res = await forward(request(path, { access: jwt(600), refresh: jwt(9999) }, { method: 'PUT', body: '{}' }), segments(path));
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({ status: 'Пароль успешно изменен' });
+    const setCookie = res.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(new RegExp(`access=${fresh.access};`));
+    expect(setCookie).toMatch(new RegExp(`refresh=${fresh.refresh};`));
+  });
+
   it('takes the refresh token from its cookie for an explicit refresh call', async () => {
     const refresh = jwt(9999);
     answers.push(json(200, { access: jwt(900), refresh: jwt(99999) }));

@@ -24,11 +24,15 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retry-afte
 /** The API refuses bodies over 1 MiB anyway; refusing here saves the hop. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods). */
+/**
+ * Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods,
+ * and the password change, which ends the old session and hands this browser a new one).
+ */
 const TOKEN_ISSUING = [
   API_ROUTES.login.path,
   API_ROUTES.registerVerify.path,
   API_ROUTES.tokenRefresh.path,
+  API_ROUTES.changePassword.path,
   '/api/v1/auth/',
 ];
 
@@ -142,7 +146,9 @@ export async function forward(request: NextRequest, segments: readonly string[])
     return finish(json(502, detailError('Сервис временно недоступен. Попробуйте ещё раз через минуту.')));
   }
 
-  const isTokenCall = TOKEN_ISSUING.some((p) => path === p || (p.endsWith('/auth/') && path.startsWith(p)));
+  const isTokenCall =
+    path !== API_ROUTES.authMethods.path &&
+    TOKEN_ISSUING.some((p) => path === p || (p.endsWith('/auth/') && path.startsWith(p)));
   if (upstream.ok && (isTokenCall || path === API_ROUTES.unauthorizedToken.path)) {
     return finish(await absorbTokens(upstream, path, secure, pendingCookies));
   }

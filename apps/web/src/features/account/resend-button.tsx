@@ -1,0 +1,75 @@
+'use client';
+
+import { firstNonFieldError, formatCountdown, MESSAGES, RESEND_CODE_SECONDS } from '@podbor/contract';
+import { useEffect, useState } from 'react';
+import type { ApiResult } from '@/lib/api/browser';
+import styles from './account.module.css';
+
+type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
+
+/**
+ * SPEC §4 resend-code button: 'Отправить код повторно'; a click asks for a new code and starts a 59-second
+ * m:ss countdown during which the button does nothing; success reads 'Код отправлен', a failure shows the
+ * server's first non-field error, else 'Произошла ошибка'.
+ */
+export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>> }) {
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [left, setLeft] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = () => {
+      const seconds = Math.ceil((deadline - Date.now()) / 1000);
+      if (seconds <= 0) {
+        setDeadline(null);
+        setLeft(0);
+      } else {
+        setLeft(seconds);
+      }
+    };
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+
+  const counting = deadline !== null;
+  const click = async () => {
+    if (counting || busy) return;
+    setBusy(true);
+    setOutcome(null);
+    setDeadline(Date.now() + RESEND_CODE_SECONDS * 1000);
+    const result = await send();
+    setBusy(false);
+    setOutcome(
+      result.ok
+        ? { kind: 'sent' }
+        : { kind: 'failed', message: firstNonFieldError(result.error) ?? MESSAGES.genericError },
+    );
+  };
+
+  return (
+    <div className={styles.resend} data-resend="">
+      <button
+        type="button"
+        className={styles.linkButton}
+        onClick={click}
+        aria-disabled={counting || busy || undefined}
+        data-counting={counting ? 'true' : undefined}
+      >
+        {MESSAGES.resendCode}
+        {counting ? (
+          <span className={styles.countdown}>
+            {' '}
+            <span className="visually-hidden">через </span>
+            <span data-countdown="">{formatCountdown(left || RESEND_CODE_SECONDS)}</span>
+          </span>
+        ) : null}
+      </button>
+      <p role="status" className={outcome?.kind === 'failed' ? styles.resendError : styles.resendOk}>
+        {outcome?.kind === 'sent' ? MESSAGES.codeSent : outcome?.kind === 'failed' ? outcome.message : ''}
+      </p>
+    </div>
+  );
+}
