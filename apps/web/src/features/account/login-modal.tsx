@@ -21,21 +21,18 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { CheckIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { ResendButton } from '@/components/ui/resend-button';
 import { browserApi } from '@/lib/api/browser';
 import { setLoginPending } from '@/lib/login-pending';
+import { hasErrors, serverErrors, validate, type FormErrors } from '@/lib/form-errors';
 import {
-  hasErrors,
   LOGIN_ROUTES,
   REGISTER_ROUTES,
   RESET_CODE_ROUTES,
   RESET_PHONE_ROUTES,
   RESET_SET_ROUTES,
-  serverErrors,
-  validate,
   VERIFY_ROUTES,
-  type FormErrors,
-} from './form-errors';
-import { ResendButton } from './resend-button';
+} from './error-routes';
 import styles from './account.module.css';
 
 /** SPEC §2 modal 2: the seven steps of the sign-in dialog. */

@@ -3,7 +3,7 @@
 import { firstNonFieldError, formatCountdown, MESSAGES, RESEND_CODE_SECONDS } from '@podbor/contract';
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '@/lib/api/browser';
-import styles from './account.module.css';
+import styles from './resend-button.module.css';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
 
@@ -53,7 +53,7 @@ export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>>
     <div className={styles.resend} data-resend="">
       <button
         type="button"
-        className={styles.linkButton}
+        className={styles.button}
         onClick={click}
         aria-disabled={counting || busy || undefined}
         data-counting={counting ? 'true' : undefined}
@@ -67,7 +67,7 @@ export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>>
           </span>
         ) : null}
       </button>
-      <p role="status" className={outcome?.kind === 'failed' ? styles.resendError : styles.resendOk}>
+      <p role="status" className={outcome?.kind === 'failed' ? styles.error : styles.ok}>
         {outcome?.kind === 'sent' ? MESSAGES.codeSent : outcome?.kind === 'failed' ? outcome.message : ''}
       </p>
     </div>
