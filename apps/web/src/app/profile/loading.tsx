@@ -1,0 +1,5 @@
+import { ProfileSkeleton } from '@/features/profile/skeletons';
+
+export default function Loading() {
+  return <ProfileSkeleton />;
+}

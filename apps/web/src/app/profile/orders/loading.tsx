@@ -1,0 +1,5 @@
+import { OrdersSkeleton } from '@/features/profile/skeletons';
+
+export default function Loading() {
+  return <OrdersSkeleton />;
+}
