@@ -1,7 +1,9 @@
 'use client';
 
 import {
+  API_ROUTES,
   applyMask,
+  errorBody,
   loginRequest,
   MASKS,
   maskPhone,
@@ -13,6 +15,7 @@ import {
   registerRequest,
   registerVerifyRequest,
   type AuthMethod,
+  type ErrorBody,
 } from '@podbor/contract';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition, type FormEvent, type ReactNode } from 'react';
@@ -217,11 +220,24 @@ function focusFirst(prefix: string, order: readonly string[], errors: FormErrors
   if (first) document.getElementById(`${prefix}-${first}`)?.focus();
 }
 
-/** Sign-in call; raises the "login in progress" flag the header's user button honours. */
-async function signIn(phone: string, password: string) {
+/**
+ * Sign-in call; raises the "login in progress" flag the header's user button honours. Not through browserApi's
+ * response schema: the /api proxy turns the token pair into HttpOnly cookies and the page gets only a status.
+ */
+async function signIn(phone: string, password: string): Promise<{ ok: true } | { ok: false; error: ErrorBody | null }> {
   setLoginPending(true);
   try {
-    return await browserApi('login', { body: { phone_number: phone, password } });
+    const res = await fetch(API_ROUTES.login.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: phone, password }),
+      credentials: 'same-origin',
+    });
+    if (res.ok) return { ok: true };
+    const parsed = errorBody.safeParse(await res.json().catch(() => null));
+    return { ok: false, error: parsed.success ? parsed.data : null };
+  } catch {
+    return { ok: false, error: null };
   } finally {
     setLoginPending(false);
   }

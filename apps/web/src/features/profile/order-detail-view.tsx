@@ -21,7 +21,7 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
         <h1 className={styles.title}>Заказ № {number}</h1>
         <StatusBadge status={order.status} />
       </div>
-      <dl className={styles.facts}>
+      <dl className={`${styles.card} ${styles.facts}`}>
         <div>
           <dt>Дата</dt>
           <dd>
