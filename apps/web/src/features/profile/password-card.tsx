@@ -1,22 +1,15 @@
 'use client';
 
-import { changePasswordRequest, MESSAGES } from '@podbor/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { browserApi } from '@/lib/api/browser';
-import { hasErrors, serverErrors, validate, type FormErrors } from '@/lib/form-errors';
+import type { FormErrors } from '@/lib/form-errors';
+import type { PasswordField as Field } from './profile-actions';
 import styles from './profile.module.css';
 
-type Field = 'current_password' | 'password' | 'password2';
+/** SPEC §8 reset success text, reused for the change (kept literal: the contract loads only on submit). */
+const PASSWORD_CHANGED = 'Пароль успешно изменен';
 const ORDER: readonly Field[] = ['current_password', 'password', 'password2'];
-const ROUTES = {
-  current_password: 'current_password',
-  password: 'password',
-  password2: 'password2',
-  non_field_errors: 'general',
-  detail: 'general',
-} as const;
 const EMPTY: Record<Field, string> = { current_password: '', password: '', password2: '' };
 
 /**
@@ -38,17 +31,16 @@ export function PasswordCard() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validate(changePasswordRequest, values, { current_password: 'current_password', password: 'password', password2: 'password2' });
-    const after = (errs: FormErrors<Field>) => {
-      setErrors(errs);
-      const first = ORDER.find((f) => errs[f]);
-      if (first) document.getElementById(`password-${first}`)?.focus();
-    };
-    if (hasErrors(found)) return after(found);
     setBusy(true);
-    const result = await browserApi('changePassword', { body: values });
+    const { changePassword } = await import('./profile-actions');
+    const result = await changePassword(values);
     setBusy(false);
-    if (!result.ok) return after(serverErrors(result.error, ROUTES));
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = ORDER.find((f) => result.errors[f]);
+      if (first) document.getElementById(`password-${first}`)?.focus();
+      return;
+    }
     setValues(EMPTY);
     setErrors({});
     setDone(true);
@@ -105,7 +97,7 @@ export function PasswordCard() {
         ) : null}
         {done ? (
           <p role="status" className={styles.notice} data-password-changed="">
-            {MESSAGES.passwordChanged}. Другие устройства вышли из кабинета.
+            {PASSWORD_CHANGED}. Другие устройства вышли из кабинета.
           </p>
         ) : null}
         <div className={styles.actions}>

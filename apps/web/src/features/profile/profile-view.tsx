@@ -1,6 +1,7 @@
 import { maskPhone, type ProfileResponse, type TitleSlug } from '@podbor/contract';
 import { PasswordCard } from './password-card';
 import { PersonalCard } from './personal-card';
+import { profileDisplay } from './profile-display';
 import { VehicleCard } from './vehicle-card';
 import styles from './profile.module.css';
 
@@ -23,7 +24,7 @@ export function ProfileView({
           {profile.phone_number ? maskPhone(profile.phone_number) : profile.email}
         </p>
       </div>
-      <PersonalCard initial={profile} cities={cities} />
+      <PersonalCard initial={profile} initialDisplay={profileDisplay(profile)} cities={cities} />
       <VehicleCard initial={vehicle} />
       {profile.phone_number ? <PasswordCard /> : null}
     </div>
