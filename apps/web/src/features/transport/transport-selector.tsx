@@ -126,6 +126,15 @@ export function TransportSelector({
   };
 
   // The dialog has no server-rendered years: fetch them once it is open.
+  // In the dialog the years arrive after it opened (and focused its first enabled control): move on to them.
+  const yearRef = useRef<HTMLSelectElement>(null);
+  const yearsReady = years.state === 'ready';
+  useEffect(() => {
+    if (!autoFocus || !yearsReady) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[role="dialog"]')) yearRef.current?.focus({ preventScroll: true });
+  }, [autoFocus, yearsReady]);
+
   const fetchYearsOnMount = !initialYears || initialYears.length === 0;
   useEffect(() => {
     if (fetchYearsOnMount) fetchYears();
@@ -203,6 +212,7 @@ export function TransportSelector({
       <div className={styles.steps}>
         <StepField id={`${id}-year`} label="Год выпуска" step={years}>
           <select
+            ref={yearRef}
             id={`${id}-year`}
             className={styles.select}
             value={year}
