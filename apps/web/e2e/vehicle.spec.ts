@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_BASE_URL, apiGet, expectAccessible, screenshot } from './support';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import path from 'node:path';
+import { API_BASE_URL, apiGet, expectAccessible, screenshot, SCREENSHOT_DIR } from './support';
 
 // SPEC §2–§4 vehicle selection: year → brand → model → engine, the 30-day cookies, the SPEC §3 text form in the
 // header, the catalogue menu's `found` counts for that vehicle, and clearing it again.
@@ -119,6 +120,11 @@ async function openMenu(page: Page, info: { project: { name: string } }) {
   return menu;
 }
 
+/** What the visitor sees in the window (full-page shots of an overlay say little on a phone). */
+async function viewportShot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${info.project.name}.png`), animations: 'disabled' });
+}
+
 test.describe('vehicle selection', () => {
   test('step by step on the home page: header text, cookies, catalogue counts, clearing @desktop', async ({ page }, info) => {
     const chain = await pickVehicle();
@@ -175,7 +181,7 @@ test.describe('vehicle selection', () => {
     const box = await menu.boundingBox();
     expect(Math.round(box?.height ?? 0)).toBe(Math.round(800 * 0.7));
     await expectAccessible(page, '[data-catalog-menu]');
-    await screenshot(page, info, 'catalog-menu-vehicle');
+    await viewportShot(page, info, 'catalog-menu-vehicle');
     // A click outside closes it.
     await page.mouse.click(640, 790);
     await expect(menu).toBeHidden();
@@ -210,6 +216,7 @@ test.describe('vehicle selection', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('select[data-step="year"]')).toBeFocused();
     await expectAccessible(page, '[data-modal="transport"]');
+    await viewportShot(page, info, 'transport-dialog');
     await chooseSteps(dialog, chain);
     await expect(dialog).toBeHidden();
 
@@ -217,6 +224,9 @@ test.describe('vehicle selection', () => {
     await expect(chip).toHaveText(text);
     expect((await transportCookies(page)).id?.value).toBe(String(chain.engine.transport_id));
     await expect(page.locator('[data-home-vehicle-mobile]')).toContainText(text);
+    await viewportShot(page, info, 'home-vehicle');
+    // The vehicle's longer texts never make the phone page scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
     const menu = await openMenu(page, info);
     await expect(menu).toHaveAttribute('data-transport-id', String(chain.engine.transport_id));
@@ -224,7 +234,7 @@ test.describe('vehicle selection', () => {
     expect(box?.y).toBe(0);
     expect(box?.width).toBe(390);
     expect(await menuCounts(menu)).not.toEqual(menuBefore);
-    await screenshot(page, info, 'catalog-menu-vehicle');
+    await viewportShot(page, info, 'catalog-menu-vehicle');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
