@@ -6,6 +6,7 @@ import { useShell } from '@/components/shell/shell-context';
 import { Modal } from '@/components/ui/modal';
 import { browserApi } from '@/lib/api/browser';
 import { TransportSelector } from './transport-selector';
+import styles from './transport-selector.module.css';
 
 /** The vehicle selector as a dialog: the header's transport button on every page (on phones, SPEC §2). */
 export default function TransportDialog() {
@@ -27,6 +28,9 @@ export default function TransportDialog() {
 
   return (
     <Modal open onClose={closeModal} title="Выбор транспорта" size="md" fullScreenOnMobile name="transport">
+      <p className={styles.dialogLead}>
+        Каталог, наличие и цены установки покажем для выбранного транспорта.
+      </p>
       <TransportSelector currentLabel={currentLabel} stored={Boolean(transportId)} onApplied={closeModal} autoFocus />
     </Modal>
   );
