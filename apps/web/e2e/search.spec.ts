@@ -42,6 +42,7 @@ async function viewportShot(page: Page, info: TestInfo, name: string) {
 
 test.describe('header search', () => {
   test('finds products by a Russian word, a typo and a spaced article', async ({ page }, info) => {
+    test.slow();
     await page.goto('/');
     const input = field(page);
 

@@ -127,6 +127,8 @@ async function viewportShot(page: Page, info: TestInfo, name: string) {
 
 test.describe('vehicle selection', () => {
   test('step by step on the home page: header text, cookies, catalogue counts, clearing @desktop', async ({ page }, info) => {
+    // A whole journey with two axe runs: on this shared 2-core machine it can take longer than one minute.
+    test.slow();
     const chain = await pickVehicle();
     const [allTree, vehicleTree] = await Promise.all([
       apiGet<TreeNode[]>('/api/v1/catalog/categories/tree/'),
@@ -203,6 +205,7 @@ test.describe('vehicle selection', () => {
   });
 
   test('the header button opens the selector; the full-screen menu follows the vehicle @phone', async ({ page }, info) => {
+    test.slow();
     const chain = await pickVehicle();
     await page.goto('/');
     const chip = page.locator('[data-transport-button]');
