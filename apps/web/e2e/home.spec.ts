@@ -18,7 +18,7 @@ test.describe('home page', () => {
     const header = page.locator('header').first();
     await expect(header.getByRole('link', { name: new RegExp(`${showcase.title} — на главную`) })).toBeVisible();
     await expect(header.locator('[data-city-button]:visible').first()).toContainText('Город:');
-    await expect(header.getByRole('searchbox', { name: 'Поиск по каталогу' })).toBeVisible();
+    await expect(header.getByRole('combobox', { name: 'Поиск по каталогу' })).toBeVisible();
     await expect(header.locator('[data-header-phone]')).toHaveAttribute('href', /^tel:\+?\d+$/);
     if (!isPhone(info)) {
       await expect(header.locator('[data-cart-link]')).toContainText('₽');

@@ -26,14 +26,14 @@ test.describe('header variants and mobile menu', () => {
     await page.goto('/');
     const phone = page.locator('[data-header-phone]');
     await expect(phone).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Поиск по каталогу' }).focus();
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).focus();
     await expect(phone).toBeHidden();
     await page.locator('body').click({ position: { x: 5, y: 400 } });
     await expect(phone).toBeVisible();
 
     // At full desktop width the phone stays while searching.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('searchbox', { name: 'Поиск по каталогу' }).focus();
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).focus();
     await expect(phone).toBeVisible();
   });
 

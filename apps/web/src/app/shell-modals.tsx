@@ -11,6 +11,7 @@ const CityPicker = dynamic(() => import('@/features/region/city-picker'), { ssr:
 const HelpModal = dynamic(() => import('@/features/help/help-modal'), { ssr: false });
 const LoginModal = dynamic(() => import('@/features/account/login-modal'), { ssr: false });
 const LogoutModal = dynamic(() => import('@/features/account/logout-modal'), { ssr: false });
+const TransportDialog = dynamic(() => import('@/features/transport/transport-dialog'), { ssr: false });
 
 export function ShellModals() {
   const { modal } = useShell();
@@ -31,6 +32,8 @@ export function ShellModals() {
       return <LoginModal />;
     case 'logout':
       return <LogoutModal />;
+    case 'transport':
+      return <TransportDialog />;
     default:
       return null;
   }

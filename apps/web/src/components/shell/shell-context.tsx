@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 // Which shell dialog is open, and the little session state the client islands share. Dialog components
 // are mounted by app/shell-modals.tsx and load their code only when first opened.
 
-export type ModalKind = 'city' | 'help' | 'login' | 'logout';
+export type ModalKind = 'city' | 'help' | 'login' | 'logout' | 'transport';
 
 export interface HelpRequest {
   type: FeedbackType;
@@ -34,6 +34,9 @@ interface ShellContextValue {
   modal: OpenModal | null;
   openModal: (kind: ModalKind, options?: { help?: HelpRequest }) => void;
   closeModal: () => void;
+  /** SPEC §2 catalogue overlay menu (header 'Каталог' button, mobile bottom menu). */
+  catalogMenuOpen: boolean;
+  setCatalogMenuOpen: (open: boolean | ((open: boolean) => boolean)) => void;
 }
 
 const ShellContext = createContext<ShellContextValue | null>(null);
@@ -44,7 +47,11 @@ export function ShellProvider({ session, children }: { session: ShellSession; ch
     setModal({ kind, help: options?.help });
   }, []);
   const closeModal = useCallback(() => setModal(null), []);
-  const value = useMemo(() => ({ session, modal, openModal, closeModal }), [session, modal, openModal, closeModal]);
+  const [catalogMenuOpen, setCatalogMenuOpen] = useState(false);
+  const value = useMemo(
+    () => ({ session, modal, openModal, closeModal, catalogMenuOpen, setCatalogMenuOpen }),
+    [session, modal, openModal, closeModal, catalogMenuOpen],
+  );
   return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
 }
 

@@ -1,10 +1,13 @@
-import { CALLBACK_MINUTES, categoryUrl, pluralRu, type Banner, type CategoryNode } from '@podbor/contract';
+import { CALLBACK_MINUTES, categoryUrl, formatNumber, formatTransportText, pluralRu } from '@podbor/contract';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { OpenModalButton } from '@/components/shell/open-modal-button';
 import { buttonClass } from '@/components/ui/button';
-import { ChatIcon, ChevronRightIcon, ClockIcon, PinIcon, ShieldIcon, TruckIcon, WrenchIcon } from '@/components/ui/icons';
+import { CarIcon, ChatIcon, ChevronRightIcon, ClockIcon, PinIcon, ShieldIcon, TruckIcon, WrenchIcon } from '@/components/ui/icons';
+import { ProductCard } from '@/features/catalog/product-card';
+import { TransportSelector } from '@/features/transport/transport-selector';
 import { safeUrl, type StartData } from '@/lib/start-data';
+import type { HomeData } from './home-data';
 import styles from './home-page.module.css';
 
 const BENEFITS = [
@@ -14,21 +17,13 @@ const BENEFITS = [
   { icon: ClockIcon, title: `Звонок за ${CALLBACK_MINUTES} минут`, text: 'Специалист перезвонит и предложит лучший вариант' },
 ];
 
-export function HomePage({
-  data,
-  banners,
-  categories,
-}: {
-  data: StartData;
-  banners: readonly Banner[];
-  categories: readonly CategoryNode[];
-}) {
-  const { showcase, cities, city, menu } = data;
+export function HomePage({ data, home }: { data: StartData; home: HomeData }) {
+  const { showcase, cities, city, menu, transport, transportId } = data;
   const branchCount = cities.reduce((n, c) => n + c.branches.length, 0);
-  const [hero, ...promo] = banners;
-  const heroImage = safeUrl(hero?.image);
+  const promo = home.banners;
   const tagline = showcase.tagline || showcase.seo_tagline;
-  const topCategories = categories.filter((c) => c.total > 0).slice(0, 8);
+  const transportLabel = transport ? transport.label || formatTransportText(transport) : null;
+  const forVehicle = transportLabel ? ` для ${transportLabel}` : '';
 
   return (
     <div className={styles.page}>
@@ -51,7 +46,7 @@ export function HomePage({
                 Перейти в каталог
               </Link>
               <OpenModalButton kind="help" helpType="HELP" goal="button_part_help" className={buttonClass('secondary', 'lg', false, styles.ghostOnDark)}>
-                Подобрать по автомобилю
+                Помощь в подборе
               </OpenModalButton>
             </div>
             {branchCount > 0 ? (
@@ -71,24 +66,26 @@ export function HomePage({
               </dl>
             ) : null}
           </div>
-          <div className={styles.heroVisual}>
-            {hero && heroImage ? (
-              <a href={safeUrl(hero.url) ?? '/catalog'} className={styles.heroBanner}>
-                <img src={heroImage} alt={hero.title} width={640} height={400} fetchPriority="high" />
-                <span className={styles.heroBannerText}>
-                  <strong>{hero.title}</strong>
-                  {hero.subtitle ? <span>{hero.subtitle}</span> : null}
-                </span>
-              </a>
-            ) : (
-              <div className={styles.heroCard} aria-hidden="true">
-                <span className={styles.heroCardIcon}>
-                  <WrenchIcon size={40} />
-                </span>
-                <p className={styles.heroCardTitle}>Масла, фильтры, тормоза, подвеска, электрика</p>
-                <p className={styles.heroCardText}>Оригинал и проверенные аналоги с гарантией</p>
-              </div>
-            )}
+          <section className={styles.vehicleCard} aria-labelledby="home-vehicle" data-home-vehicle="">
+            <h2 id="home-vehicle" className={styles.vehicleTitle}>
+              <CarIcon size={24} /> Подбор по автомобилю
+            </h2>
+            <p className={styles.vehicleLead}>
+              Укажите год, марку, модель и двигатель — каталог, цены и наличие покажем только для вашего транспорта.
+            </p>
+            <TransportSelector key={transportId ?? 'none'} initialYears={home.years} currentLabel={transportLabel} />
+          </section>
+          <div className={styles.vehicleMobile} data-home-vehicle-mobile="">
+            <span className={styles.vehicleMobileIcon} aria-hidden="true">
+              <CarIcon size={22} />
+            </span>
+            <span className={styles.vehicleMobileText}>
+              <span className={styles.vehicleMobileCaption}>{transportLabel ? 'Ваш транспорт' : 'Подбор по автомобилю'}</span>
+              <strong>{transportLabel ?? 'Покажем только то, что подходит'}</strong>
+            </span>
+            <OpenModalButton kind="transport" className={buttonClass('accent', 'sm')}>
+              {transportLabel ? 'Изменить' : 'Выбрать'}
+            </OpenModalButton>
           </div>
         </div>
       </section>
@@ -110,41 +107,6 @@ export function HomePage({
           ))}
         </ul>
       </section>
-
-      {topCategories.length > 0 ? (
-        <section className="container" aria-labelledby="home-categories">
-          <div className={styles.sectionHead}>
-            <h2 id="home-categories" className={styles.sectionTitle}>
-              Популярные категории
-            </h2>
-            <Link href="/catalog" className={styles.more}>
-              Весь каталог <ChevronRightIcon size={18} />
-            </Link>
-          </div>
-          <ul role="list" className={styles.categories}>
-            {topCategories.map((category) => {
-              const image = safeUrl(category.image);
-              return (
-                <li key={category.slug}>
-                  <Link href={categoryUrl([category.slug])} className={styles.category}>
-                    {image ? (
-                      <img src={image} alt="" width={96} height={96} loading="lazy" className={styles.categoryImage} />
-                    ) : (
-                      <span className={styles.categoryPlaceholder} aria-hidden="true">
-                        {category.title.charAt(0)}
-                      </span>
-                    )}
-                    <span className={styles.categoryTitle}>{category.title}</span>
-                    <span className={styles.categoryCount}>
-                      {category.total} {pluralRu(category.total, ['товар', 'товара', 'товаров'])}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
 
       {promo.length > 0 ? (
         <section className="container" aria-label="Акции">
@@ -168,6 +130,85 @@ export function HomePage({
           </ul>
         </section>
       ) : null}
+
+      {home.popular.length > 0 ? (
+        <section className="container" aria-labelledby="home-categories" data-home-categories="">
+          <div className={styles.sectionHead}>
+            <h2 id="home-categories" className={styles.sectionTitle}>
+              Популярные категории
+              {forVehicle ? <span className={styles.sectionFor}>{forVehicle}</span> : null}
+            </h2>
+            <Link href="/catalog" className={styles.more}>
+              Весь каталог <ChevronRightIcon size={18} />
+            </Link>
+          </div>
+          <ul role="list" className={styles.categories}>
+            {home.popular.map((category) => {
+              const image = safeUrl(category.image);
+              return (
+                <li key={category.slug}>
+                  <Link href={categoryUrl(category.path)} className={styles.category} data-category={category.slug}>
+                    {image ? (
+                      <img src={image} alt="" width={96} height={96} loading="lazy" className={styles.categoryImage} />
+                    ) : (
+                      <span className={styles.categoryPlaceholder} aria-hidden="true">
+                        {category.title.charAt(0)}
+                      </span>
+                    )}
+                    <span className={styles.categoryTitle}>{category.title}</span>
+                    <span className={styles.categoryCount} data-count={category.count}>
+                      {formatNumber(category.count)} {pluralRu(category.count, ['товар', 'товара', 'товаров'])}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : transportLabel && home.catalogAvailable ? (
+        <section className="container" aria-labelledby="home-nothing">
+          <div className={styles.nothing}>
+            <h2 id="home-nothing" className={styles.sectionTitle}>
+              Для {transportLabel} пока ничего не нашлось
+            </h2>
+            <p>Проверьте год и двигатель или посмотрите весь каталог — там есть универсальные товары.</p>
+            <div className={styles.nothingActions}>
+              <OpenModalButton kind="transport" className={buttonClass('primary')}>
+                Изменить транспорт
+              </OpenModalButton>
+              <Link href="/catalog" className={buttonClass('secondary')}>
+                Весь каталог
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      {home.shelves.map((shelf) => (
+        <section
+          key={shelf.category.slug}
+          className="container"
+          aria-labelledby={`home-shelf-${shelf.category.slug}`}
+          data-home-shelf={shelf.category.slug}
+        >
+          <div className={styles.sectionHead}>
+            <h2 id={`home-shelf-${shelf.category.slug}`} className={styles.sectionTitle}>
+              {shelf.category.title}
+              <span className={styles.sectionFor}>{forVehicle ? ` — популярное${forVehicle}` : ' — популярное'}</span>
+            </h2>
+            <Link href={categoryUrl(shelf.category.path)} className={styles.more}>
+              Все {formatNumber(shelf.total)} <ChevronRightIcon size={18} />
+            </Link>
+          </div>
+          <ul role="list" className={styles.products}>
+            {shelf.products.map((product) => (
+              <li key={product.slug}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
 
       <section className={`container ${styles.split}`} aria-label="Филиалы и информация">
         <div className={styles.panel}>

@@ -9,7 +9,7 @@ import styles from './bottom-menu.module.css';
 /** SPEC §2 mobile bottom menu: Home, Catalogue, Cart (badge above zero), For buyers, Profile. */
 export function BottomMenu({ cartCount }: { cartCount: number }) {
   const pathname = usePathname();
-  const { session, openModal } = useShell();
+  const { session, openModal, catalogMenuOpen, setCatalogMenuOpen } = useShell();
   const current = (prefix: string) =>
     (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`)) ? 'page' : undefined;
   return (
@@ -22,7 +22,18 @@ export function BottomMenu({ cartCount }: { cartCount: number }) {
           </Link>
         </li>
         <li>
-          <Link href="/catalog" className={styles.item} aria-current={current('/catalog')}>
+          {/* Opens the full-screen catalogue menu (SPEC §2); the link still works before the page is interactive. */}
+          <Link
+            href="/catalog"
+            className={styles.item}
+            aria-current={current('/catalog')}
+            aria-expanded={catalogMenuOpen}
+            data-catalog-toggle=""
+            onClick={(event) => {
+              event.preventDefault();
+              setCatalogMenuOpen((open) => !open);
+            }}
+          >
             <GridIcon size={22} />
             <span>Каталог</span>
           </Link>

@@ -4,7 +4,7 @@ import type { FeedbackType } from '@podbor/contract';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useShell } from '@/components/shell/shell-context';
-import { ChatIcon, ChevronDownIcon, HistoryIcon, LogoutIcon, PinIcon, UserIcon } from '@/components/ui/icons';
+import { CarIcon, ChatIcon, ChevronDownIcon, HistoryIcon, LogoutIcon, PinIcon, UserIcon } from '@/components/ui/icons';
 import { reachGoal } from '@/lib/analytics';
 import { useLoginPending } from '@/lib/login-pending';
 import styles from './header.module.css';
@@ -59,6 +59,41 @@ export function CityButton({ label, className }: { label: string; className?: st
       <PinIcon size={18} />
       <span>{label}</span>
       <ChevronDownIcon size={16} />
+    </button>
+  );
+}
+
+/**
+ * Opens the vehicle selector (SPEC §2–§3) and shows the chosen vehicle in its SPEC §3 text form. Desktop shows it
+ * in the top bar; phones in the header's chip row (`data-transport-button`).
+ */
+export function TransportButton({
+  label,
+  className,
+  mobile = false,
+  prefix = false,
+}: {
+  label: string | null;
+  className?: string;
+  mobile?: boolean;
+  /** Prefix the vehicle with 'Транспорт:' (the top bar, where it sits next to the city). */
+  prefix?: boolean;
+}) {
+  const { openModal } = useShell();
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      data-transport-button={mobile ? '' : undefined}
+      data-transport-open=""
+      data-transport-selected={label ? '' : undefined}
+      onClick={() => openModal('transport')}
+    >
+      <CarIcon size={18} />
+      {prefix && label ? <span className={styles.transportPrefix}>Транспорт:</span> : null}
+      <span data-transport-label="">{label || 'Выберите транспорт'}</span>
+      {mobile ? null : <ChevronDownIcon size={16} />}
     </button>
   );
 }

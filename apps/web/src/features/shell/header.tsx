@@ -1,8 +1,10 @@
-import { formatPrice, pluralRu } from '@podbor/contract';
+import { formatPrice, formatTransportText, pluralRu } from '@podbor/contract';
 import Link from 'next/link';
-import { CarIcon, CartIcon, GridIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
+import { CartIcon, PhoneIcon } from '@/components/ui/icons';
+import { CatalogMenuButton } from '@/features/catalog-menu/catalog-menu-button';
+import { SearchBox } from '@/features/search/search-box';
 import { safeUrl, type StartData } from '@/lib/start-data';
-import { CityButton, CompactFrame, HelpButton, UserButton } from './header-islands';
+import { CityButton, CompactFrame, HelpButton, TransportButton, UserButton } from './header-islands';
 import styles from './header.module.css';
 
 export function telHref(phone: string): string {
@@ -47,11 +49,14 @@ function CartLink({ count, total }: { count: number; total: number }) {
 export function Header({ data }: { data: StartData }) {
   const { showcase, city, branch, transport, cart, menu } = data;
   const cityLabel = `Город: ${city?.title ?? 'не выбран'}`;
+  // SPEC §3 text form of the chosen vehicle ('Brand Model 2015–2020 1.6 (106 л.с.)').
+  const transportLabel = transport ? transport.label || formatTransportText(transport) : null;
   return (
     <header className={styles.header}>
       <div className={styles.topBar}>
         <div className={`container ${styles.topInner}`}>
           <CityButton label={cityLabel} />
+          <TransportButton label={transportLabel} className={styles.transportButton} prefix />
           {branch && city ? (
             <span className={styles.branchNote}>
               {branch.title}, {branch.street}
@@ -72,25 +77,8 @@ export function Header({ data }: { data: StartData }) {
       <CompactFrame>
         <div className={`container ${styles.mainInner}`}>
           <Logo title={showcase.title} logo={showcase.logo} />
-          <Link href="/catalog" className={styles.catalogButton}>
-            <GridIcon size={20} />
-            <span>Каталог</span>
-          </Link>
-          <form role="search" action="/catalog" className={styles.search} data-search="">
-            <label htmlFor="header-search" className="visually-hidden">
-              Поиск по каталогу
-            </label>
-            <SearchIcon size={20} className={styles.searchIcon} />
-            <input
-              id="header-search"
-              name="search"
-              type="search"
-              placeholder="Поиск по названию, артикулу или автомобилю"
-              autoComplete="off"
-              maxLength={200}
-              className={styles.searchInput}
-            />
-          </form>
+          <CatalogMenuButton className={styles.catalogButton} transportLabel={transportLabel} />
+          <SearchBox className={styles.search} inputClassName={styles.searchInput} iconClassName={styles.searchIcon} />
           {showcase.phone ? (
             <a
               href={telHref(showcase.phone)}
@@ -118,10 +106,7 @@ export function Header({ data }: { data: StartData }) {
       <div className={styles.mobileBar}>
         <div className={`container ${styles.mobileInner}`}>
           <CityButton label={cityLabel} className={styles.chip} />
-          <Link href="/catalog" className={`${styles.chip} ${styles.transportChip}`} data-transport-button="">
-            <CarIcon size={18} />
-            <span>{transport?.label || 'Выберите транспорт'}</span>
-          </Link>
+          <TransportButton label={transportLabel} className={`${styles.chip} ${styles.transportChip}`} mobile />
         </div>
       </div>
     </header>

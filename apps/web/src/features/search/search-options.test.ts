@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { searchDelay, searchSections, searchTerm } from './search-options';
+
+describe('header search', () => {
+  it('sends the trimmed value only from 3 characters on', () => {
+    expect(searchTerm('   ')).toEqual({ term: '', state: 'empty' });
+    expect(searchTerm(' ко ')).toEqual({ term: 'ко', state: 'short' });
+    expect(searchTerm('  кол  ')).toEqual({ term: 'кол', state: 'ready' });
+  });
+
+  it('waits 500 ms after typing, 1 ms while the value is too short', () => {
+    expect(searchDelay('колодки')).toBe(500);
+    expect(searchDelay('ко')).toBe(1);
+  });
+
+  it('builds the three sections with the addresses SPEC §2 gives them, skipping empty ones', () => {
+    const sections = searchSections(
+      {
+        transport: [{ id: 22, label: 'Lada Vesta 2015–2022 1.6 (106 л.с.)' }],
+        categories: [
+          { title: 'Задние колодки', slug: 'zadnie', image: null, categories: ['tormoza', 'kolodki', 'zadnie'] },
+        ],
+        products: [
+          {
+            title: 'Колодки Bosch',
+            slug: 'bosch-0-986',
+            image: '/media/p.webp',
+            price: 1140,
+            is_service: false,
+            categories: [['tormoza', 'kolodki', 'perednie'], ['other']],
+            vendor_code: '0 986',
+          },
+        ],
+      },
+      'q',
+    );
+    expect(sections.map((s) => s.title)).toEqual(['Транспорт', 'Категории', 'Товары']);
+    expect(sections[0]!.options[0]).toMatchObject({ href: '/?transport_id=22', transportId: 22, id: 'q-t0' });
+    expect(sections[1]!.options[0]!.href).toBe('/catalog/tormoza/kolodki/zadnie');
+    expect(sections[2]!.options[0]).toMatchObject({
+      href: '/catalog/tormoza/kolodki/perednie/product_bosch-0-986',
+      price: 'Цена: 1\u00a0140\u00a0₽',
+    });
+
+    expect(searchSections({ transport: [], categories: [], products: [] }, 'q')).toEqual([]);
+  });
+});

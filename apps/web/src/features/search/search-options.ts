@@ -1,0 +1,99 @@
+import {
+  categoryUrl,
+  formatPrice,
+  productUrlFromCategories,
+  QUERY_PARAMS,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  SEARCH_SHORT_DEBOUNCE_MS,
+  type SearchResponse,
+} from '@podbor/contract';
+
+// What the header search shows for an API answer (SPEC §2 search dropdown): sections Транспорт, Категории,
+// Товары, each result with the address SPEC §2 gives it. Pure, so it is tested without a browser.
+
+export type SearchSectionKind = 'transport' | 'categories' | 'products';
+
+export interface SearchOption {
+  /** DOM id (aria-activedescendant). */
+  id: string;
+  kind: SearchSectionKind;
+  title: string;
+  href: string;
+  /** Transport results choose that vehicle. */
+  transportId?: number;
+  image?: string | null;
+  /** 'Цена: 1 140 ₽' for products. */
+  price?: string;
+  /** Article for products, parent chain hint for categories. */
+  note?: string;
+}
+
+export interface SearchSection {
+  kind: SearchSectionKind;
+  title: string;
+  options: SearchOption[];
+}
+
+export const SECTION_TITLES: Record<SearchSectionKind, string> = {
+  transport: 'Транспорт',
+  categories: 'Категории',
+  products: 'Товары',
+};
+
+/** The trimmed value and whether it is long enough to be sent (SPEC §5: at least 3 characters). */
+export function searchTerm(value: string): { term: string; state: 'empty' | 'short' | 'ready' } {
+  const term = value.trim();
+  if (term === '') return { term, state: 'empty' };
+  return { term, state: term.length < SEARCH_MIN_LENGTH ? 'short' : 'ready' };
+}
+
+/** SPEC §9: 500 ms after typing stops, 1 ms when the value is under the minimum. */
+export function searchDelay(value: string): number {
+  return searchTerm(value).state === 'ready' ? SEARCH_DEBOUNCE_MS : SEARCH_SHORT_DEBOUNCE_MS;
+}
+
+export function transportHref(id: number): string {
+  return `/?${QUERY_PARAMS.transportId}=${id}`;
+}
+
+export function searchSections(data: SearchResponse, idPrefix: string): SearchSection[] {
+  const sections: SearchSection[] = [
+    {
+      kind: 'transport',
+      title: SECTION_TITLES.transport,
+      options: data.transport.map((t, i) => ({
+        id: `${idPrefix}-t${i}`,
+        kind: 'transport',
+        title: t.label,
+        href: transportHref(t.id),
+        transportId: t.id,
+      })),
+    },
+    {
+      kind: 'categories',
+      title: SECTION_TITLES.categories,
+      options: data.categories.map((c, i) => ({
+        id: `${idPrefix}-c${i}`,
+        kind: 'categories',
+        title: c.title,
+        href: categoryUrl(c.categories.length > 0 ? c.categories : [c.slug]),
+        image: c.image,
+      })),
+    },
+    {
+      kind: 'products',
+      title: SECTION_TITLES.products,
+      options: data.products.map((p, i) => ({
+        id: `${idPrefix}-p${i}`,
+        kind: 'products',
+        title: p.title,
+        href: productUrlFromCategories(p.categories, p.slug),
+        image: p.image,
+        price: `Цена: ${formatPrice(p.price)}`,
+        note: p.vendor_code,
+      })),
+    },
+  ];
+  return sections.filter((s) => s.options.length > 0);
+}

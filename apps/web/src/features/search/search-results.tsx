@@ -1,0 +1,179 @@
+'use client';
+
+import { MESSAGES, type SearchResponse } from '@podbor/contract';
+import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { CarIcon, WrenchIcon } from '@/components/ui/icons';
+import { browserApi } from '@/lib/api/browser';
+import { searchDelay, searchSections, searchTerm, type SearchOption } from './search-options';
+import styles from './search.module.css';
+
+// The dropdown of the header search (SPEC §2): loaded with its code on first use. The trimmed value goes to
+// the API 500 ms after typing stops; a newer value aborts the older request.
+
+type Answer = { term: string; state: 'ready'; data: SearchResponse } | { term: string; state: 'error' };
+
+export type SearchKeyHandler = (event: KeyboardEvent<HTMLInputElement>) => boolean;
+
+export default function SearchResults({
+  value,
+  listboxId,
+  keysRef,
+  onActiveChange,
+  onListboxChange,
+  onPick,
+}: {
+  value: string;
+  listboxId: string;
+  /** The input forwards its arrow and Enter keys here. */
+  keysRef: RefObject<SearchKeyHandler | null>;
+  onActiveChange: (optionId: string | null) => void;
+  onListboxChange: (shown: boolean) => void;
+  onPick: (option: SearchOption) => void;
+}) {
+  const { term, state } = searchTerm(value);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [active, setActive] = useState<{ term: string; index: number }>({ term: '', index: -1 });
+
+  useEffect(() => {
+    if (state !== 'ready') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void browserApi('search', { query: { query: term }, signal: controller.signal }).then((r) => {
+        if (controller.signal.aborted) return;
+        setAnswer(r.ok ? { term, state: 'ready', data: r.data } : { term, state: 'error' });
+      });
+    }, searchDelay(term));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term, state]);
+
+  const current = state === 'ready' && answer?.term === term ? answer : null;
+  const sections = useMemo(
+    () => (current?.state === 'ready' ? searchSections(current.data, listboxId) : []),
+    [current, listboxId],
+  );
+  const options = useMemo(() => sections.flatMap((s) => s.options), [sections]);
+  const activeIndex = active.term === term && active.index < options.length ? active.index : -1;
+  const activeOption = activeIndex >= 0 ? options[activeIndex] : undefined;
+
+  useEffect(() => {
+    onActiveChange(activeOption?.id ?? null);
+    if (activeOption) document.getElementById(activeOption.id)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOption, onActiveChange]);
+
+  useEffect(() => {
+    onListboxChange(options.length > 0);
+  }, [options.length, onListboxChange]);
+
+  useEffect(
+    () => () => {
+      onListboxChange(false);
+      onActiveChange(null);
+    },
+    [onListboxChange, onActiveChange],
+  );
+
+  useEffect(() => {
+    keysRef.current = (event) => {
+      if (options.length === 0) return false;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        const next = activeIndex < 0 ? (step > 0 ? 0 : options.length - 1) : (activeIndex + step + options.length) % options.length;
+        setActive({ term, index: next });
+        return true;
+      }
+      if (event.key === 'Enter') {
+        // Enter without a highlighted result opens the best one (an exact article comes first).
+        const option = activeOption ?? options[0];
+        if (option) onPick(option);
+        return true;
+      }
+      return false;
+    };
+    return () => {
+      keysRef.current = null;
+    };
+  }, [keysRef, options, activeIndex, activeOption, term, onPick]);
+
+  let message: string | null = null;
+  if (state === 'short') message = MESSAGES.searchMinLength;
+  else if (!current) message = MESSAGES.loading;
+  else if (current.state === 'error') message = 'Не удалось выполнить поиск. Попробуйте ещё раз.';
+  else if (options.length === 0) message = MESSAGES.searchNothingFound;
+
+  return (
+    <div className={styles.dropdown} data-search-dropdown="">
+      <p className={message ? styles.message : 'visually-hidden'} role="status" data-search-status="">
+        {message ?? `Найдено: ${options.length}`}
+      </p>
+      {options.length > 0 ? (
+        <div id={listboxId} role="listbox" aria-label="Результаты поиска" className={styles.listbox}>
+          {sections.map((section) => (
+            <div key={section.kind} role="group" aria-labelledby={`${listboxId}-${section.kind}`} data-search-section={section.kind}>
+              <div id={`${listboxId}-${section.kind}`} className={styles.sectionTitle}>
+                {section.title}
+              </div>
+              {section.options.map((option) => {
+                const index = options.indexOf(option);
+                return (
+                  <div
+                    key={option.id}
+                    id={option.id}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    className={`${styles.option} ${styles[section.kind]}`}
+                    data-search-option={section.kind}
+                    data-href={option.href}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseMove={() => {
+                      if (index !== activeIndex) setActive({ term, index });
+                    }}
+                    onClick={() => onPick(option)}
+                  >
+                    <OptionContent option={option} />
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function OptionContent({ option }: { option: SearchOption }) {
+  if (option.kind === 'transport') {
+    return (
+      <>
+        <span className={styles.icon} aria-hidden="true">
+          <CarIcon size={20} />
+        </span>
+        <span className={styles.text}>
+          <span className={styles.title}>{option.title}</span>
+          <span className={styles.note}>Выбрать этот транспорт</span>
+        </span>
+      </>
+    );
+  }
+  const image = option.image && option.image.startsWith('/') ? option.image : null;
+  const big = option.kind === 'products';
+  return (
+    <>
+      {image ? (
+        <img src={image} alt="" width={big ? 70 : 40} height={big ? 70 : 40} className={big ? styles.image : styles.smallImage} loading="lazy" />
+      ) : (
+        <span className={big ? styles.noImage : styles.smallNoImage} aria-hidden="true">
+          <WrenchIcon size={big ? 28 : 18} />
+        </span>
+      )}
+      <span className={styles.text}>
+        <span className={styles.title}>{option.title}</span>
+        {option.note ? <span className={styles.note}>Артикул: {option.note}</span> : null}
+        {option.price ? <span className={styles.price}>{option.price}</span> : null}
+      </span>
+    </>
+  );
+}
