@@ -167,6 +167,15 @@ export function OrderForm(props: OrderFormProps) {
     }
   }
 
+  /** A field the customer is correcting loses its old error. */
+  const clearError = (field: keyof FieldErrors) =>
+    setErrors((all) => {
+      if (!all[field]) return all;
+      const next = { ...all };
+      delete next[field];
+      return next;
+    });
+
   const patchLine = (slug: string, patch: Partial<OrderLine>) =>
     setLines((all) => all.map((l) => (l.slug === slug ? { ...l, ...patch } : l)));
 
@@ -186,7 +195,10 @@ export function OrderForm(props: OrderFormProps) {
               value={name}
               mask={sanitizeName}
               maxLength={60}
-              onValueChange={setName}
+              onValueChange={(v) => {
+                setName(v);
+                clearError('name');
+              }}
               error={errors.name}
             />
             <TextField
@@ -199,7 +211,11 @@ export function OrderForm(props: OrderFormProps) {
               required
               value={phone}
               mask={maskPhone}
-              onValueChange={setPhone}
+              onValueChange={(v) => {
+                setPhone(v);
+                clearError('phone');
+                clearError('email');
+              }}
               error={errors.phone ?? errors.email}
             />
           </div>
@@ -255,7 +271,10 @@ export function OrderForm(props: OrderFormProps) {
                         name="payment_method"
                         value={m.id}
                         checked={methodId === m.id}
-                        onChange={() => setMethodId(m.id)}
+                        onChange={() => {
+                          setMethodId(m.id);
+                          clearError('method');
+                        }}
                       />
                       {m.icons ? <img src={svgSrc(m.icons)} alt="" width={32} height={32} className={styles.methodIcon} /> : null}
                       <span>
@@ -378,7 +397,10 @@ export function OrderForm(props: OrderFormProps) {
             type="checkbox"
             name="consent"
             checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
+            onChange={(e) => {
+              setConsent(e.target.checked);
+              clearError('consent');
+            }}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? 'order-consent-error' : undefined}
             data-order-consent=""
