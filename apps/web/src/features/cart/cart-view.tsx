@@ -250,6 +250,13 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
           {formatPrice(p.price)} за шт.
           {p.warehouse_stock < 999 ? ` · в наличии ${p.warehouse_stock} шт.` : ''}
         </span>
+        {line.quantity > p.warehouse_stock ? (
+          <span className={styles.stockWarning} data-cart-stock-warning="">
+            {p.warehouse_stock > 0
+              ? `В наличии только ${p.warehouse_stock} шт. — уменьшите количество, чтобы оформить заказ.`
+              : 'Товара сейчас нет в наличии в вашем городе.'}
+          </span>
+        ) : null}
         {installationOffered ? (
           <label className={styles.installation}>
             <input
