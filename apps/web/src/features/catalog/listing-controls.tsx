@@ -2,7 +2,7 @@
 
 import { formatNumber, type CatalogFilter, type CatalogOrderKey } from '@podbor/contract';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useId, useOptimistic, useState, useTransition, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { activeFilterCount, isOrderKey, listingQuery, type ListingState } from './url-state';
@@ -20,16 +20,24 @@ export const SORT_LABELS: Record<CatalogOrderKey, string> = {
   byNewDown: 'Новинки',
 };
 
-function useNavigate(basePath: string) {
+/**
+ * Navigates to a new listing state. Until the server has rendered it, the controls show the chosen state
+ * optimistically (a ticked box stays ticked), and `pending` is true.
+ */
+function useNavigate(basePath: string, current: ListingState) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const go = (state: ListingState) =>
-    startTransition(() => router.replace(`${basePath}?${listingQuery(state)}`, { scroll: false }));
-  return { pending, go };
+  const [state, setOptimistic] = useOptimistic(current);
+  const go = (next: ListingState) =>
+    startTransition(() => {
+      setOptimistic(next);
+      router.replace(`${basePath}?${listingQuery(next)}`, { scroll: false });
+    });
+  return { pending, go, state };
 }
 
-export function SortSelect({ basePath, state }: { basePath: string; state: ListingState }) {
-  const { pending, go } = useNavigate(basePath);
+export function SortSelect({ basePath, state: current }: { basePath: string; state: ListingState }) {
+  const { pending, go, state } = useNavigate(basePath, current);
   const id = useId();
   return (
     <div className={styles.sort} aria-busy={pending || undefined}>
@@ -127,14 +135,14 @@ function RangeFilter({
 
 export function FiltersPanel({
   basePath,
-  state,
+  state: current,
   filters,
 }: {
   basePath: string;
   state: ListingState;
   filters: readonly CatalogFilter[];
 }) {
-  const { pending, go } = useNavigate(basePath);
+  const { pending, go, state } = useNavigate(basePath, current);
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(state);
   const titleId = useId();

@@ -74,6 +74,11 @@ describe('listing URL state', () => {
     expect(state.order).toBe('byPopularDown');
     const swapped = parseListingState({ minprice: '900', maxprice: '200' }, filters);
     expect(listingRequest(swapped, filters).filter).toEqual({ price: [200, 900] });
+    // A lower bound above everything stays above everything (nothing matches) instead of being swapped.
+    const tooHigh = parseListingState({ minprice: '99999' }, filters);
+    expect(listingRequest(tooHigh, filters).filter).toEqual({ price: [99999, 99999] });
+    const onlyMax = parseListingState({ maxprice: '50' }, filters);
+    expect(listingRequest(onlyMax, filters).filter).toEqual({ price: [50, 50] });
   });
 
   it('resets filters to page 1', () => {

@@ -86,9 +86,14 @@ export function listingRequest(state: ListingState, filters: readonly CatalogFil
     if (f.type === 'RANGE') {
       const range = state.ranges[f.slug];
       if (!range) continue;
-      const lo = range.min ?? f.min ?? 0;
-      const hi = range.max ?? f.max ?? lo;
-      filter[f.slug] = [Math.min(lo, hi), Math.max(lo, hi)];
+      // A missing bound is the filter's own; bounds typed the wrong way round are swapped.
+      if (range.min !== undefined && range.max !== undefined) {
+        filter[f.slug] = [Math.min(range.min, range.max), Math.max(range.min, range.max)];
+      } else if (range.min !== undefined) {
+        filter[f.slug] = [range.min, Math.max(range.min, f.max ?? range.min)];
+      } else if (range.max !== undefined) {
+        filter[f.slug] = [Math.min(range.max, f.min ?? 0), range.max];
+      }
     } else {
       const picked = state.values[f.slug];
       if (!picked?.length) continue;
