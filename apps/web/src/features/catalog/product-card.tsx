@@ -1,0 +1,110 @@
+import { formatNumber, formatPrice, pluralRu, productUrlFromCategories, type ProductListItem } from '@podbor/contract';
+import Link from 'next/link';
+import type { CSSProperties } from 'react';
+import { CheckIcon, WrenchIcon } from '@/components/ui/icons';
+import { safeUrl } from '@/lib/start-data';
+import styles from './product-card.module.css';
+
+export interface ProductCardProps {
+  /** One `results` item of categoryProducts (the shop's listing item). */
+  product: ProductListItem;
+  /** The card holds the page's largest image (first row): load it eagerly with high priority. */
+  priority?: boolean;
+}
+
+/** Discount in whole percent, or null when there is no real old price. */
+export function discountPercent(price: number, oldPrice: number | null | undefined): number | null {
+  if (!oldPrice || !Number.isFinite(oldPrice) || oldPrice <= price || price <= 0) return null;
+  const percent = Math.round(((oldPrice - price) / oldPrice) * 100);
+  return percent > 0 ? percent : null;
+}
+
+/**
+ * Product tile used across the shop (listing, home page, analogues). A server component without client
+ * JavaScript: the whole tile is one link (the title's link stretched over it), and the image sits over a
+ * placeholder, so a missing or broken image (decorative, `alt=""`) leaves the placeholder visible.
+ */
+export function ProductCard({ product, priority = false }: ProductCardProps) {
+  const href = productUrlFromCategories(product.categories, product.slug);
+  const image = safeUrl(product.image);
+  const discount = discountPercent(product.price, product.old_price);
+  const rating = product.average_rating ?? 0;
+  const reviews = product.reviews_count ?? 0;
+
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        <span className={styles.placeholder} aria-hidden="true">
+          <WrenchIcon size={40} />
+        </span>
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={320}
+            height={320}
+            className={styles.image}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding={priority ? 'sync' : 'async'}
+          />
+        ) : null}
+        {discount ? <span className={styles.discount}>−{discount}%</span> : null}
+        {product.is_linked_transport ? (
+          <span className={styles.fits}>
+            <CheckIcon size={14} /> Подходит
+          </span>
+        ) : null}
+      </div>
+
+      <div className={styles.body}>
+        {product.vendor_code ? (
+          <p className={styles.article}>
+            <span className="visually-hidden">Артикул: </span>
+            {product.vendor_code}
+            {product.manufacturer ? <span className={styles.vendor}> · {product.manufacturer}</span> : null}
+          </p>
+        ) : product.manufacturer ? (
+          <p className={styles.article}>{product.manufacturer}</p>
+        ) : null}
+
+        <h3 className={styles.title}>
+          <Link href={href} className={styles.link} prefetch={false}>
+            {product.title}
+          </Link>
+        </h3>
+
+        {reviews > 0 || rating > 0 ? (
+          <p className={styles.rating}>
+            <span className={styles.stars} aria-hidden="true" style={{ '--rating': Math.min(5, Math.max(0, rating)) } as CSSProperties} />
+            <span className="visually-hidden">Рейтинг {formatNumber(Math.round(rating * 10) / 10)} из 5, </span>
+            <span aria-hidden="true">{formatNumber(Math.round(rating * 10) / 10)}</span>
+            <span className={styles.reviews}>
+              {reviews} {pluralRu(reviews, ['отзыв', 'отзыва', 'отзывов'])}
+            </span>
+          </p>
+        ) : (
+          <p className={`${styles.rating} ${styles.noReviews}`}>Нет отзывов</p>
+        )}
+
+        <div className={styles.bottom}>
+          <p className={styles.prices}>
+            <span className={styles.price}>
+              {product.is_service ? <span className={styles.from}>от </span> : null}
+              {formatPrice(product.price)}
+            </span>
+            {discount && product.old_price ? (
+              <s className={styles.oldPrice}>
+                <span className="visually-hidden">Старая цена: </span>
+                {formatPrice(product.old_price)}
+              </s>
+            ) : null}
+          </p>
+          <p className={product.is_service || product.in_stock !== false ? styles.inStock : styles.onOrder}>
+            {product.is_service ? 'Услуга' : product.in_stock === false ? 'Под заказ' : 'В наличии'}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
