@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { buttonClass } from '@/components/ui/button';
 import { CartIcon, CheckIcon } from '@/components/ui/icons';
+import { BuyNowButton } from '@/features/checkout/buy-now-button';
+import { reachGoal } from '@/lib/analytics';
 import { firstErrorMessage } from './errors';
 import styles from './product.module.css';
 
@@ -90,6 +92,13 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
           <CartIcon size={20} /> {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
         </button>
       )}
+      <BuyNowButton
+        slug={slug}
+        withInstallation={withInstallation && install}
+        block
+        disabled={!inStock && !isService}
+        onClick={() => reachGoal(session.metrics?.button_product_buy)}
+      />
       {status.kind === 'error' ? (
         <p className={styles.error} role="alert">
           {status.message}

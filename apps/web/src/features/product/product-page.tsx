@@ -9,6 +9,7 @@ import {
 import Link from 'next/link';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { PinIcon } from '@/components/ui/icons';
+import { InstallmentBlock } from '@/features/checkout/installment-block';
 import { sanitizePageHtml } from '@/features/info-pages/sanitize';
 import { absoluteUrl, breadcrumbListLd, JsonLd } from '@/lib/seo';
 import { safeUrl, type StartData } from '@/lib/start-data';
@@ -179,6 +180,7 @@ export function ProductPage({
               inStock={inStock}
               isService={product.is_service}
             />
+            {product.is_service ? null : <InstallmentBlock slug={product.slug} />}
           </div>
 
           {product.is_service ? null : (
