@@ -143,7 +143,7 @@ async function waitIdle(page: Page) {
 
 test.describe('checkout', () => {
   test('cart → order for pickup → sandbox payment → paid order in the profile', async ({ page, context, baseURL }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const city = await useCity(context, baseURL!);
     const [withInst, plain] = [pick(await candidates(city.slug, true), info, 0), pick(await candidates(city.slug, false), info, 1)];
     await page.goto('/');
@@ -255,6 +255,7 @@ test.describe('checkout', () => {
     const offer = await apiGet<{ available: boolean; parts: number }>(`/api/v1/payment/installment/${product.slug}/`);
     if (offer.available) await expect(page.locator('[data-installment]')).toContainText(`${offer.parts} платежа по`);
     else await expect(page.locator('[data-installment]')).toHaveCount(0);
+    await screenshot(page, info, 'checkout-product-buy-panel');
     await page.locator('[data-buy-now]').click();
     await expect(page).toHaveURL(new RegExp(`/order\\?placement=BUY_NOW&product=${product.slug}$`));
     const form = page.locator('[data-order-form]');
