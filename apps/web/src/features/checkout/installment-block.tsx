@@ -10,6 +10,9 @@ import styles from './checkout-blocks.module.css';
 export async function InstallmentBlock({ slug }: { slug: string }) {
   const offer = await apiTry('installment', { params: { productSlug: slug }, revalidate: 60 });
   if (!offer?.available || offer.parts < 2) return null;
+  const headline = `${offer.parts} ${pluralRu(offer.parts, ['платёж', 'платежа', 'платежей'])} по ${formatPrice(offer.part_price)}`;
+  // The API's description usually starts with the same headline: show only the rest under it.
+  const rest = offer.description.startsWith(headline) ? offer.description.slice(headline.length).trim() : offer.description;
   return (
     <section className={styles.installment} aria-label="Оплата частями" data-installment="">
       <p className={styles.installmentTitle}>
@@ -21,7 +24,7 @@ export async function InstallmentBlock({ slug }: { slug: string }) {
           <li key={i} className={i === 0 ? styles.partNow : styles.part} />
         ))}
       </ol>
-      <p className={styles.installmentText}>{offer.description}</p>
+      {rest ? <p className={styles.installmentText}>{rest.charAt(0).toUpperCase() + rest.slice(1)}</p> : null}
     </section>
   );
 }
