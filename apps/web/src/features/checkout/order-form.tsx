@@ -1,15 +1,9 @@
 'use client';
 
-import {
-  isValidPhone,
-  maskPhone,
-  MESSAGE_MAX_LENGTH,
-  MESSAGES,
-  NAME_PATTERN,
-  sanitizeName,
-  type OrderCreateRequestInput,
-  type PaymentMethodGroup,
-} from '@podbor/contract';
+import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
+import { MESSAGE_MAX_LENGTH } from '@podbor/contract/constants';
+import { isValidPhone, maskPhone, NAME_PATTERN, sanitizeName } from '@podbor/contract/masks';
+import { MESSAGES } from '@podbor/contract/messages';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
