@@ -117,7 +117,8 @@ if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: PostgreSQL is skipp
 const port = process.env.BENCH_PORT || '4200';
 const rows = [];
 for (const target of targets) {
-  const env = { ...target.env, API_PORT: port, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x') };
+  // The per-hour order limits would turn the order benchmark into a 429 benchmark.
+  const env = { ...target.env, API_PORT: port, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x'), ORDERS_PER_CALLER_PER_HOUR: '0', ORDERS_PER_IP_PER_HOUR: '0' };
   log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
   run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', args.products], { env });
   const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });

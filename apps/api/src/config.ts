@@ -45,6 +45,11 @@ const envSchema = z.object({
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   /** How often the server cancels expired unpaid orders; 0 = never (tests call the sweep themselves). */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** Orders paid at the branch hold their stock this long unless staff start assembling them. */
+  ORDER_CASH_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(72),
+  /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
+  ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
 });
 
 export interface YooKassaConfig {
@@ -90,6 +95,10 @@ export interface Config {
   yookassa?: YooKassaConfig;
   orderPaymentTimeoutMinutes: number;
   orderExpirySweepSeconds: number;
+  orderCashHoldHours: number;
+  /** Per-hour order limits (0 = off). */
+  ordersPerCallerPerHour: number;
+  ordersPerIpPerHour: number;
   /** Offer the sandbox card provider (demo, development, tests). */
   paymentSandbox: boolean;
 }
@@ -159,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
     orderExpirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
+    orderCashHoldHours: e.ORDER_CASH_HOLD_HOURS,
+    ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
+    ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
     ...overrides,
   };

@@ -7,3 +7,16 @@ export const SESSION_ENDED_EVENT = 'podbor:session-ended';
  * islands inside the shell can also follow `useShell().session.transportId`.
  */
 export const TRANSPORT_CHANGED_EVENT = 'podbor:transport-changed';
+
+/**
+ * Fired with `{count, total}` whenever a cart call answered (browser.ts does it for every cart* call), so the
+ * header and the bottom menu show the new count and total without a reload.
+ */
+export const CART_CHANGED_EVENT = 'podbor:cart-changed';
+export interface CartChangedDetail {
+  count: number;
+  total: number;
+  /** Preformatted by the sender, so listeners in the first load need no formatting code. */
+  totalText: string;
+  label: string;
+}

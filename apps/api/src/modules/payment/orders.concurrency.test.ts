@@ -26,7 +26,7 @@ let where: Place;
 let cash: number;
 let callers: Caller[];
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0 } });
   where = await place(ctx);
   cash = await paymentMethodId(ctx, 'cash');
   callers = [];

@@ -178,9 +178,11 @@ export async function createOrder(
               itemsPrice,
               installationPrice,
               totalPrice: round2(itemsPrice + installationPrice),
+              // Online: until the payment time runs out. Cash: until staff start assembling it (that clears the
+              // deadline) — an order nobody confirms must not hold the stock for ever.
               expiresAt: online
                 ? sql`now() + make_interval(mins => ${config.orderPaymentTimeoutMinutes}::int)`
-                : null,
+                : sql`now() + make_interval(hours => ${config.orderCashHoldHours}::int)`,
             })
             .onConflictDoNothing({ target: orders.number })
             .returning({ id: orders.id });

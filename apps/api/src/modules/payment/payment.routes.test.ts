@@ -32,7 +32,13 @@ let cash: number;
 let card: number;
 beforeAll(async () => {
   ctx = await createTestContext({
-    config: { publicUrl: 'https://shop.example', apiPublicUrl: 'https://shop.example' },
+    config: {
+      publicUrl: 'https://shop.example',
+      apiPublicUrl: 'https://shop.example',
+      // Many orders from one caller and address here; the limits have their own test below.
+      ordersPerCallerPerHour: 0,
+      ordersPerIpPerHour: 0,
+    },
   });
   where = await place(ctx);
   cash = await paymentMethodId(ctx, 'cash');
@@ -160,7 +166,8 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
       total_price: Math.round(p.price * 300) / 100,
     });
     expect(row.consent_at).not.toBeNull();
-    expect(row.expires_at).toBeNull();
+    // A cash order holds its stock for a limited time too (until staff take it into work).
+    expect(row.expires_at).not.toBeNull();
     // Branch b's own warehouse holds 5: all 3 come from there.
     expect(await stockOf(ctx, p.id)).toEqual(
       [
@@ -280,16 +287,15 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const created = json<OrderCreateResponse>(res);
     expect(created).toMatchObject({ payment_type: 'CARD', status: 'awaiting_payment' });
-    expect(created.payment_url).toMatch(
-      /^https:\/\/shop\.example\/api\/v1\/payment\/sandbox\/[0-9a-f-]{36}\/$/,
-    );
+    // Served through the storefront's /api proxy: a root-relative link works on whatever address the customer used.
+    expect(created.payment_url).toMatch(/^\/api\/v1\/payment\/sandbox\/[0-9a-f-]{36}\/$/);
     expect((await orderRow(created.id)).expires_at).not.toBeNull();
     expect(json<PaymentStatusResponse>(await status(caller, created.id))).toMatchObject({
       status: 'awaiting_payment',
       is_paid: false,
     });
 
-    const pagePath = new URL(created.payment_url!).pathname;
+    const pagePath = created.payment_url!;
     const page = await ctx.app.inject({ method: 'GET', url: pagePath });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -304,7 +310,7 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
       payload: 'action=pay',
     });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`https://shop.example/payment?orderId=${created.id}`);
+    expect(paid.headers.location).toBe(`/payment?orderId=${created.id}`);
     expect(json<PaymentStatusResponse>(await status(caller, created.id))).toEqual({
       detail: `Заказ №${created.number} оплачен. Спасибо за покупку!`,
       status: 'paid',
@@ -335,7 +341,7 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
     expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(2);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: new URL(created.payment_url!).pathname,
+      url: created.payment_url!,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'action=cancel',
     });
@@ -443,6 +449,14 @@ describe('expiry of unpaid online orders', () => {
     expect((await orderRow(fresh.id)).status).toBe('awaiting_payment');
     expect((await orderRow(cashOrder.id)).status).toBe('new');
     expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(4);
+
+    // A cash order nobody took into work within the hold time releases its stock as well.
+    await ctx.handle.db.execute(
+      sql`update orders set expires_at = now() - interval '1 minute' where id = ${cashOrder.id}`,
+    );
+    expect(await expireUnpaidOrders(ctx.handle.db, new Map(), ctx.app.log)).toBe(1);
+    expect((await orderRow(cashOrder.id)).status).toBe('cancelled');
+    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(2);
     const [payment] = await rows<{ status: string }>(
       ctx,
       sql`select status from payments where order_id = ${expired.id}`,
@@ -450,12 +464,75 @@ describe('expiry of unpaid online orders', () => {
     expect(payment!.status).toBe('canceled');
     // A second sweep finds nothing more to do.
     expect(await expireUnpaidOrders(ctx.handle.db, new Map(), ctx.app.log)).toBe(0);
-    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(4);
+    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(2);
     expect(await reservationInvariants(ctx)).toEqual({
       stockMismatch: 0,
       ordersWithoutReservation: 0,
       orphanReservations: 0,
     });
+  });
+});
+
+describe('order limits', () => {
+  it('taking a cash order into work clears its hold deadline', async () => {
+    const caller = await visitor(ctx);
+    const p = await goods(ctx, { offset: 75 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 5 });
+    const created = json<OrderCreateResponse>(
+      await order(
+        caller,
+        orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], { placement_type: 'BUY_NOW' }),
+      ),
+    );
+    expect((await orderRow(created.id)).expires_at).not.toBeNull();
+    await ctx.handle.db.transaction((tx) => transitionOrder(tx, created.id, 'assembling'));
+    expect((await orderRow(created.id)).expires_at).toBeNull();
+  });
+
+  it('refuses more orders per hour than allowed per caller and per address with 429, Retry-After and a Russian message', async () => {
+    const p = await goods(ctx, { offset: 76 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 100 });
+    const body = orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+      placement_type: 'BUY_NOW',
+    });
+    const saved = { caller: ctx.config.ordersPerCallerPerHour, ip: ctx.config.ordersPerIpPerHour };
+    try {
+      ctx.config.ordersPerCallerPerHour = 2;
+      ctx.config.ordersPerIpPerHour = 0;
+      const a = await visitor(ctx);
+      expect((await order(a, body)).statusCode).toBe(201);
+      expect((await order(a, body)).statusCode).toBe(201);
+      const refused = await order(a, body);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json<{ errors: { detail: string } }>(refused).errors.detail).toMatch(/^Слишком много заказов/);
+      // Another customer is not affected by the first one's limit.
+      const b = await user(ctx);
+      expect((await order(b, body)).statusCode).toBe(201);
+
+      // Fresh visitor tokens are free, so the address has its own limit (inject calls come from 127.0.0.1).
+      ctx.config.ordersPerCallerPerHour = 0;
+      ctx.config.ordersPerIpPerHour = 1;
+      const fromIp = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/orders/',
+        remoteAddress: '10.9.8.7',
+        headers: { authorization: (await visitor(ctx)).authorization },
+        payload: body,
+      });
+      expect(fromIp.statusCode).toBe(201);
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/orders/',
+        remoteAddress: '10.9.8.7',
+        headers: { authorization: (await visitor(ctx)).authorization },
+        payload: body,
+      });
+      expect(again.statusCode).toBe(429);
+    } finally {
+      ctx.config.ordersPerCallerPerHour = saved.caller;
+      ctx.config.ordersPerIpPerHour = saved.ip;
+    }
   });
 });
 

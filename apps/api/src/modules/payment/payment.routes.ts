@@ -16,9 +16,9 @@ import {
 } from '@podbor/contract';
 import type { AppDeps } from '../../app';
 import { orders, paymentMethods, payments as paymentsTable, products } from '../../db/schema';
-import { detailError, notFound } from '../../lib/http-error';
+import { detailError, notFound, throttled } from '../../lib/http-error';
 import { PaymentProviderError } from '../../lib/payments/provider';
-import { requireOwner } from '../cart/cart.owner';
+import { ownerScope, requireOwner } from '../cart/cart.owner';
 import { installmentOffer } from './installment';
 import { createOrder } from './orders.service';
 import {
@@ -32,6 +32,7 @@ import {
   statusResponse,
 } from './payment.service';
 import { sandboxPage } from './sandbox.page';
+import { sandboxReturnOrigin } from '../../lib/payments/sandbox';
 
 // API-SHAPES §11 plus the provider side: the sandbox's hosted page and YooKassa's notifications.
 // Order creation answers 201 (200 when an Idempotency-Key replays an earlier order); 400 bad input (fields
@@ -46,6 +47,14 @@ const yookassaNotification = z.object({
   event: z.string().min(1).max(100),
   object: z.looseObject({ id: z.string().min(1).max(100) }),
 });
+
+/**
+ * A customer places a few orders an hour at most; every order holds stock until it is paid, collected or expires,
+ * so a script placing orders in a loop could empty the shelves for everyone. Per caller (user or visitor token)
+ * and, because visitor tokens are free, per address.
+ */
+export const ORDER_LIMIT_MESSAGE = (minutes: number) =>
+  `Слишком много заказов подряд. Повторите попытку через ${minutes} мин. или позвоните нам — мы поможем оформить заказ.`;
 
 const sandboxParams = z.object({ paymentId: z.uuid() });
 const sandboxAction = z.object({ action: z.enum(['pay', 'cancel']) });
@@ -105,12 +114,24 @@ const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
           401: errorBody,
           409: errorBody,
           422: errorBody,
+          429: errorBody,
           502: errorBody,
         },
       },
     },
     async (request, reply) => {
       const owner = await requireOwner(app, request);
+      const limits = [
+        { key: `orders:owner:${ownerScope(owner)}`, limit: app.config.ordersPerCallerPerHour },
+        { key: `orders:ip:${request.ip}`, limit: app.config.ordersPerIpPerHour },
+      ];
+      for (const { key, limit } of limits) {
+        if (limit <= 0) continue;
+        const decision = await deps.limiter.hit(key, limit, 3600);
+        if (!decision.allowed) {
+          throw throttled(decision.retryAfterSec, ORDER_LIMIT_MESSAGE(Math.max(1, Math.ceil(decision.retryAfterSec / 60))));
+        }
+      }
       let showcaseId: number | null = null;
       try {
         showcaseId = (await deps.showcases.forRequest(request)).id;
@@ -199,7 +220,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       .from(orders)
       .where(eq(orders.id, payment.orderId));
     if (!order) throw notFound();
-    return { payment, order, backUrl: `${app.config.publicUrl}/payment?orderId=${order.id}` };
+    return { payment, order, backUrl: `${sandboxReturnOrigin(app.config)}/payment?orderId=${order.id}` };
   }
 
   app.get(

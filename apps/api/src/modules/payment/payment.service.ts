@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus, PaymentStatusResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
@@ -124,7 +124,8 @@ export async function refreshPayment(
 }
 
 /**
- * Cancels online orders whose payment time ran out and releases their stock. Before cancelling, a payment the
+ * Cancels online orders whose payment time ran out, and cash orders not taken into work within the hold time,
+ * and releases their stock. Before cancelling, a payment the
  * provider can be asked about is re-read (it may have succeeded while a notification was lost); when the
  * provider cannot be reached the order waits for the next sweep. Safe to run from several processes at once.
  */
@@ -135,13 +136,19 @@ export async function expireUnpaidOrders(
   limit = 100,
 ): Promise<number> {
   const due = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), sql`${orders.expiresAt} <= now()`))
+    .where(and(inArray(orders.status, ['awaiting_payment', 'new']), sql`${orders.expiresAt} <= now()`))
     .orderBy(orders.expiresAt)
     .limit(limit);
   let cancelled = 0;
-  for (const { id } of due) {
+  for (const { id, status } of due) {
+    if (status === 'new') {
+      // A cash order nobody started assembling within the hold time: released like an unpaid online one.
+      const moved = await db.transaction((tx) => transitionOrder(tx, id, 'cancelled', ['new']));
+      if (moved) cancelled += 1;
+      continue;
+    }
     const [payment] = await db
       .select()
       .from(payments)

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useShell } from '@/components/shell/shell-context';
 import { CartIcon, GridIcon, HomeIcon, InfoIcon, UserIcon } from '@/components/ui/icons';
+import { CartBadge } from '@/features/cart/header-cart';
 import styles from './bottom-menu.module.css';
 
 /** SPEC §2 mobile bottom menu: Home, Catalogue, Cart (badge above zero), For buyers, Profile. */
@@ -42,12 +43,7 @@ export function BottomMenu({ cartCount }: { cartCount: number }) {
           <Link href="/cart" className={styles.item} aria-current={current('/cart')}>
             <span className={styles.iconWrap}>
               <CartIcon size={22} />
-              {cartCount > 0 ? (
-                <span className={styles.badge} data-bottom-cart-badge="">
-                  <span className="visually-hidden">, товаров: </span>
-                  {cartCount}
-                </span>
-              ) : null}
+              <CartBadge initial={{ count: cartCount, total: 0, totalText: '', label: '' }} className={styles.badge} />
             </span>
             <span>Корзина</span>
           </Link>

@@ -1,8 +1,10 @@
-import { formatPrice, formatTransportText, pluralRu } from '@podbor/contract';
+import { formatTransportText } from '@podbor/contract';
 import Link from 'next/link';
-import { CartIcon, PhoneIcon } from '@/components/ui/icons';
+import { PhoneIcon } from '@/components/ui/icons';
+import { HeaderCart } from '@/features/cart/header-cart';
 import { CatalogMenuButton } from '@/features/catalog-menu/catalog-menu-button';
 import { SearchBox } from '@/features/search/search-box';
+import { cartSummaryText } from '@/lib/cart-summary';
 import { safeUrl, type StartData } from '@/lib/start-data';
 import { CityButton, CompactFrame, HelpButton, TransportButton, UserButton } from './header-islands';
 import styles from './header.module.css';
@@ -28,21 +30,15 @@ export function Logo({ title, logo, className }: { title: string; logo: string; 
 }
 
 function CartLink({ count, total }: { count: number; total: number }) {
-  const label = `Корзина: ${count} ${pluralRu(count, ['товар', 'товара', 'товаров'])} на сумму ${formatPrice(total)}`;
-  return (
-    <Link href="/cart" className={styles.cart} aria-label={label} data-cart-link="">
-      <span className={styles.cartIcon}>
-        <CartIcon size={24} />
-        <span className={styles.cartCount} data-cart-count="">
-          {count}
-        </span>
-      </span>
-      <span className={styles.cartText}>
-        <span className={styles.cartTitle}>Корзина</span>
-        <span className={styles.cartTotal}>{formatPrice(total)}</span>
-      </span>
-    </Link>
-  );
+  const classes = {
+    link: styles.cart,
+    icon: styles.cartIcon,
+    count: styles.cartCount,
+    text: styles.cartText,
+    title: styles.cartTitle,
+    total: styles.cartTotal,
+  };
+  return <HeaderCart initial={cartSummaryText(count, total)} classes={classes} />;
 }
 
 /** SPEC §2 header: logo, city, search, phone, cart, consultation, user; full or compact; mobile rows. */

@@ -1,6 +1,7 @@
 import { API_ROUTES, buildPath, errorBody, type ApiRouteName, type ErrorBody } from '@podbor/contract';
 import type { z } from 'zod';
-import { SESSION_ENDED_EVENT } from '../events';
+import { cartSummaryText } from '../cart-summary';
+import { CART_CHANGED_EVENT, SESSION_ENDED_EVENT, type CartChangedDetail } from '../events';
 
 // The browser's API client: same-origin `/api/...` (the web app's proxy adds tokens and headers, see bff.ts).
 // Only dialogs and other lazily loaded code use it, so the contract's schemas stay out of the first load.
@@ -17,6 +18,8 @@ export interface BrowserCallOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers the proxy forwards (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 
@@ -35,7 +38,7 @@ export async function browserApi<N extends ApiRouteName>(
   try {
     res = await fetch(url, {
       method: route.method,
-      headers: options.body !== undefined ? { 'content-type': 'application/json' } : undefined,
+      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
       signal: options.signal,
@@ -51,5 +54,10 @@ export async function browserApi<N extends ApiRouteName>(
   }
   const parsed = route.response.safeParse(data);
   if (!parsed.success) return { ok: false, status: res.status, error: null };
+  if (name === 'cart' || name === 'cartAddItem' || name === 'cartUpdateItem' || name === 'cartClear') {
+    const cart = parsed.data as { total: number; total_price: number };
+    const detail: CartChangedDetail = cartSummaryText(cart.total, cart.total_price);
+    window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail }));
+  }
   return { ok: true, data: parsed.data as ResponseOf<N> };
 }

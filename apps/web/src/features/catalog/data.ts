@@ -1,0 +1,53 @@
+import type { CatalogFilter, CatalogProductsRequest, CategoryDetailResponse, CategoryNode } from '@podbor/contract';
+import { cache } from 'react';
+import { ApiError, apiCall, apiTry } from '@/lib/api/server';
+
+// Server-side catalogue data of the category pages; every call goes through lib/api/server.ts.
+
+/** Category data is the same for every visitor (no token sent), so renders share it for a while. */
+const CATEGORY_TTL_SECONDS = 60;
+
+/** The category or null when the API says it does not exist (other failures are thrown to the error page). */
+export const getCategory = cache(async (slug: string): Promise<CategoryDetailResponse | null> => {
+  try {
+    return await apiCall('categoryDetail', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+});
+
+export const getChildren = cache(async (slug: string, transportId: number | null): Promise<CategoryNode[]> => {
+  const list = transportId
+    ? await apiTry('categoryChildrenByTransport', {
+        params: { categorySlug: slug, transportId },
+        revalidate: CATEGORY_TTL_SECONDS,
+      })
+    : await apiTry('categoryChildren', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+  return list ?? [];
+});
+
+export const getTopCategories = cache(async (transportId: number | null): Promise<CategoryNode[]> => {
+  const list = transportId
+    ? await apiTry('categoryTreeByTransport', { params: { transportId }, revalidate: CATEGORY_TTL_SECONDS })
+    : await apiTry('categoryTree', { revalidate: CATEGORY_TTL_SECONDS });
+  return list ?? [];
+});
+
+export const getFilters = cache(async (slug: string, transportId: number | null): Promise<CatalogFilter[]> => {
+  const list = transportId
+    ? await apiTry('categoryFiltersByTransport', {
+        params: { categorySlug: slug, transportId },
+        revalidate: CATEGORY_TTL_SECONDS,
+      })
+    : await apiTry('categoryFilters', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+  return list ?? [];
+});
+
+/** One listing page; body exactly as API-SHAPES §6, page/sort/order repeated in the query. */
+export async function getListing(slug: string, transportId: number | null, body: CatalogProductsRequest) {
+  const query = { page: body.page, size: 24, sort: body.sort, order: body.order };
+  return transportId
+    ? apiCall('categoryProductsByTransport', { params: { categorySlug: slug, transportId }, query, body })
+    : apiCall('categoryProducts', { params: { categorySlug: slug }, query, body });
+}

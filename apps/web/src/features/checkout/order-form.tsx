@@ -1,0 +1,426 @@
+'use client';
+
+import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
+import { MESSAGE_MAX_LENGTH } from '@podbor/contract/constants';
+import { isValidPhone, maskPhone, NAME_PATTERN, sanitizeName } from '@podbor/contract/masks';
+import { MESSAGES } from '@podbor/contract/messages';
+import { formatPrice } from '@podbor/contract/format';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useRef, useState, type FormEvent } from 'react';
+import { useShell } from '@/components/shell/shell-context';
+import { Button } from '@/components/ui/button';
+import { TextArea, TextField } from '@/components/ui/field';
+import { PinIcon, WrenchIcon } from '@/components/ui/icons';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { LAST_ORDER_KEY, lineTotal, orderTotals, type LastOrder, type OrderLine } from './order-lines';
+import styles from './order.module.css';
+
+// SPEC §2 /order «Оформление заказа»: contact name and phone (SPEC §5 masks and rules), pickup branch of the
+// selected city (changed in the city picker), payment method, comment, consent, summary with installation. The
+// submit carries an Idempotency-Key that stays the same while the form does, so a double click or a retry after a
+// lost answer makes one order. Online payment goes to the provider's page, cash to the order's status page.
+
+export interface OrderFormProps {
+  placement: 'CART' | 'BUY_NOW';
+  lines: OrderLine[];
+  branch: { id: number; title: string; street: string } | null;
+  cityTitle: string | null;
+  methods: PaymentMethodGroup[];
+  prefill: { name: string; phone: string; email: string };
+  privacyHref: string;
+  transportId: number | null;
+  citySlug: string | null;
+}
+
+type FieldErrors = Partial<Record<'name' | 'phone' | 'email' | 'comment' | 'consent' | 'method' | 'branch', string>>;
+
+const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+function firstText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.find((v): v is string => typeof v === 'string');
+  return undefined;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function OrderForm(props: OrderFormProps) {
+  const { placement, branch, cityTitle, methods, privacyHref, transportId, citySlug } = props;
+  const router = useRouter();
+  const { openModal } = useShell();
+  const [lines, setLines] = useState(props.lines);
+  const [name, setName] = useState(sanitizeName(props.prefill.name));
+  const [phone, setPhone] = useState(props.prefill.phone ? maskPhone(props.prefill.phone) : '');
+  const [comment, setComment] = useState('');
+  const [consent, setConsent] = useState(false);
+  const firstMethod = methods[0]?.values[0];
+  const [methodId, setMethodId] = useState<number | null>(firstMethod?.id ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState('');
+  const [stockProblem, setStockProblem] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  const totals = orderTotals(lines);
+  const method = methods.flatMap((g) => g.values.map((v) => ({ ...v, type: g.type }))).find((m) => m.id === methodId);
+  const online = method?.type === 'CARD';
+
+  const validate = (): FieldErrors => {
+    const e: FieldErrors = {};
+    const n = name.trim();
+    if (!n) e.name = MESSAGES.required;
+    else if (!NAME_PATTERN.test(n)) e.name = MESSAGES.nameInvalid;
+    if (!phone.trim()) e.phone = MESSAGES.required;
+    else if (!isValidPhone(phone)) e.phone = MESSAGES.phoneInvalid;
+    if (!method) e.method = 'Выберите способ оплаты';
+    if (!branch) e.branch = 'Выберите филиал для самовывоза';
+    if (!consent) e.consent = 'Подтвердите согласие на обработку персональных данных';
+    return e;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setGeneral('');
+    setStockProblem('');
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !method || !branch) {
+      const first = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-order-error]');
+      first?.focus();
+      return;
+    }
+    const body: OrderCreateRequestInput = {
+      name: name.trim(),
+      phone,
+      email: props.prefill.email || '',
+      payment_type: method.type,
+      payment_method_id: method.id,
+      cart: lines.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.withInstallation })),
+      branch_office_id: branch.id,
+      transport_id: transportId ?? '',
+      placement_type: placement,
+      comment: comment.trim() || null,
+      consent: true,
+    };
+    const text = JSON.stringify(body);
+    if (attempt.current?.body !== text) attempt.current = { body: text, key: newKey() };
+    setSubmitting(true);
+    const { browserApi } = await import('@/lib/api/browser');
+    const res = await browserApi('orderCreate', { body, headers: { 'Idempotency-Key': attempt.current.key } });
+    if (res.ok) {
+      const last: LastOrder = {
+        orderId: res.data.id,
+        placement,
+        lines: body.cart.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.with_installation ?? false })),
+      };
+      try {
+        sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(last));
+      } catch {
+        // private mode: the retry button then leads to the cart instead
+      }
+      if (res.data.payment_url) {
+        window.location.assign(res.data.payment_url);
+        return;
+      }
+      // The ordered goods left the cart: refresh the header's count before leaving.
+      if (placement === 'CART') await browserApi('cart', { body: { transport: transportId ?? '', city: citySlug ?? '' } });
+      router.push(`/payment?orderId=${res.data.id}`);
+      return;
+    }
+    setSubmitting(false);
+    const fields = res.error?.errors ?? {};
+    const next: FieldErrors = {};
+    next.name = firstText(fields.name);
+    next.phone = firstText(fields.phone);
+    next.email = firstText(fields.email);
+    next.comment = firstText(fields.comment);
+    next.consent = firstText(fields.consent);
+    next.method = firstText(fields.payment_method_id) ?? firstText(fields.payment_type);
+    next.branch = firstText(fields.branch_office_id);
+    for (const k of Object.keys(next) as (keyof FieldErrors)[]) if (!next[k]) delete next[k];
+    setErrors(next);
+    const cartError = firstText(fields.cart);
+    if (res.status === 409 || cartError) {
+      setStockProblem(cartError ?? fields.detail ?? 'Часть товаров закончилась. Проверьте количество в корзине.');
+      return;
+    }
+    if (Object.keys(next).length === 0) {
+      setGeneral(
+        fields.detail ??
+          firstText(fields.non_field_errors) ??
+          (res.status === 0
+            ? 'Нет связи с магазином. Проверьте интернет и нажмите «Оформить заказ» ещё раз.'
+            : 'Не удалось оформить заказ. Попробуйте ещё раз или позвоните нам.'),
+      );
+    }
+  }
+
+  /** A field the customer is correcting loses its old error. */
+  const clearError = (field: keyof FieldErrors) =>
+    setErrors((all) => {
+      if (!all[field]) return all;
+      const next = { ...all };
+      delete next[field];
+      return next;
+    });
+
+  const patchLine = (slug: string, patch: Partial<OrderLine>) =>
+    setLines((all) => all.map((l) => (l.slug === slug ? { ...l, ...patch } : l)));
+
+  return (
+    <form className={styles.layout} onSubmit={submit} noValidate data-order-form="" data-placement={placement}>
+      <div className={styles.main}>
+        <section className={styles.card} aria-labelledby="order-contacts">
+          <h2 id="order-contacts" className={styles.cardTitle}>
+            Контактные данные
+          </h2>
+          <div className={styles.fields}>
+            <TextField
+              label="Имя"
+              name="name"
+              autoComplete="name"
+              required
+              value={name}
+              mask={sanitizeName}
+              maxLength={60}
+              onValueChange={(v) => {
+                setName(v);
+                clearError('name');
+              }}
+              error={errors.name}
+            />
+            <TextField
+              label="Телефон"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+7 (999) 999-99-99"
+              required
+              value={phone}
+              mask={maskPhone}
+              onValueChange={(v) => {
+                setPhone(v);
+                clearError('phone');
+                clearError('email');
+              }}
+              error={errors.phone ?? errors.email}
+            />
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-pickup">
+          <h2 id="order-pickup" className={styles.cardTitle}>
+            Самовывоз
+          </h2>
+          <div className={styles.branch} data-order-branch={branch?.id ?? ''}>
+            <PinIcon size={20} />
+            <div>
+              {branch ? (
+                <>
+                  <p className={styles.branchTitle}>{branch.title}</p>
+                  <p className={styles.muted}>
+                    {cityTitle ? `${cityTitle}, ` : ''}
+                    {branch.street}
+                  </p>
+                </>
+              ) : (
+                <p className={styles.branchTitle}>Филиал не выбран</p>
+              )}
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => openModal('city')} data-order-branch-change="">
+              Изменить
+            </Button>
+          </div>
+          {errors.branch ? (
+            <p className={styles.error} role="alert" data-order-error="">
+              {errors.branch}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-payment">
+          <h2 id="order-payment" className={styles.cardTitle}>
+            Способ оплаты
+          </h2>
+          {methods.length === 0 ? (
+            <p className={styles.error} role="alert">
+              Способы оплаты сейчас недоступны. Позвоните нам — оформим заказ по телефону.
+            </p>
+          ) : (
+            <div className={styles.methods} role="radiogroup" aria-labelledby="order-payment">
+              {methods.map((group) => (
+                <fieldset key={group.type} className={styles.methodGroup}>
+                  <legend className={styles.methodLegend}>{group.title}</legend>
+                  {group.values.map((m) => (
+                    <label key={m.id} className={styles.method} data-payment-method={m.gateway}>
+                      <input
+                        type="radio"
+                        name="payment_method"
+                        value={m.id}
+                        checked={methodId === m.id}
+                        onChange={() => {
+                          setMethodId(m.id);
+                          clearError('method');
+                        }}
+                      />
+                      {m.icons ? <img src={svgSrc(m.icons)} alt="" width={32} height={32} className={styles.methodIcon} /> : null}
+                      <span>
+                        <span className={styles.methodTitle}>{m.title}</span>
+                        {m.description ? <span className={styles.muted}>{m.description}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              ))}
+            </div>
+          )}
+          {errors.method ? (
+            <p className={styles.error} role="alert" data-order-error="">
+              {errors.method}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-comment">
+          <h2 id="order-comment" className={styles.cardTitle}>
+            Комментарий к заказу
+          </h2>
+          <TextArea
+            label="Комментарий"
+            hideLabel
+            name="comment"
+            value={comment}
+            onValueChange={setComment}
+            maxLength={MESSAGE_MAX_LENGTH}
+            rows={3}
+            placeholder="Например, удобное время для звонка"
+            error={errors.comment}
+          />
+        </section>
+      </div>
+
+      <aside className={styles.summary} aria-labelledby="order-summary">
+        <h2 id="order-summary" className={styles.cardTitle}>
+          Ваш заказ
+        </h2>
+        <ul role="list" className={styles.items}>
+          {lines.map((l) => (
+            <li key={l.slug} className={styles.item} data-order-line={l.slug}>
+              {l.image ? (
+                <img src={l.image} alt="" width={56} height={56} className={styles.itemImage} />
+              ) : (
+                <span className={styles.itemImage} aria-hidden="true" />
+              )}
+              <div className={styles.itemInfo}>
+                <Link href={l.href} className={styles.itemTitle}>
+                  {l.title}
+                </Link>
+                {placement === 'BUY_NOW' ? (
+                  <>
+                    <QuantityStepper
+                      value={l.quantity}
+                      max={l.stock}
+                      label={`Количество: ${l.title}`}
+                      onChange={(quantity) => patchLine(l.slug, { quantity: Math.min(quantity, 999) })}
+                    />
+                    {l.installationAvailable ? (
+                      <label className={styles.installation}>
+                        <input
+                          type="checkbox"
+                          checked={l.withInstallation}
+                          onChange={() => patchLine(l.slug, { withInstallation: !l.withInstallation })}
+                          data-order-installation=""
+                        />
+                        <WrenchIcon size={16} /> Установка +{formatPrice(l.installationPrice)} за шт.
+                      </label>
+                    ) : null}
+                  </>
+                ) : (
+                  <span className={styles.muted}>
+                    {l.quantity} шт. × {formatPrice(l.price)}
+                    {l.withInstallation ? ` · с установкой` : ''}
+                  </span>
+                )}
+              </div>
+              <span className={styles.itemTotal}>{formatPrice(lineTotal(l))}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={styles.totals}>
+          <div>
+            <dt>Товары</dt>
+            <dd>{formatPrice(totals.goods)}</dd>
+          </div>
+          {totals.installation > 0 ? (
+            <div>
+              <dt>Установка</dt>
+              <dd data-order-installation-total="">{formatPrice(totals.installation)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Самовывоз</dt>
+            <dd>бесплатно</dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Итого</dt>
+            <dd data-order-total="">{formatPrice(totals.total)}</dd>
+          </div>
+        </dl>
+
+        {stockProblem ? (
+          <div className={styles.problem} role="alert" data-order-stock-error="">
+            <p>{stockProblem}</p>
+            {placement === 'CART' ? <Link href="/cart">Изменить количество в корзине</Link> : null}
+          </div>
+        ) : null}
+        {general ? (
+          <p className={styles.problem} role="alert" data-order-general-error="">
+            {general}
+          </p>
+        ) : null}
+
+        <label className={`${styles.consent} ${errors.consent ? styles.consentInvalid : ''}`}>
+          <input
+            type="checkbox"
+            name="consent"
+            checked={consent}
+            onChange={(e) => {
+              setConsent(e.target.checked);
+              clearError('consent');
+            }}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? 'order-consent-error' : undefined}
+            data-order-consent=""
+          />
+          <span>
+            Я согласен на обработку персональных данных в соответствии с{' '}
+            <a href={privacyHref} target="_blank" rel="noopener noreferrer">
+              политикой конфиденциальности
+            </a>
+          </span>
+        </label>
+        {errors.consent ? (
+          <p id="order-consent-error" className={styles.error} role="alert">
+            {errors.consent}
+          </p>
+        ) : null}
+
+        <Button type="submit" variant="accent" size="lg" block loading={submitting} data-order-submit="">
+          {online ? 'Перейти к оплате' : 'Оформить заказ'}
+        </Button>
+        <p className={styles.muted}>
+          {online
+            ? 'Оплата картой на защищённой странице платёжного сервиса. Товар резервируется на время оплаты.'
+            : 'Оплата при получении в филиале. Мы сообщим, когда заказ будет готов к выдаче.'}
+        </p>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+/** One line of the order being placed (from the checked cart lines, or the product bought at once). */
+export interface OrderLine {
+  slug: string;
+  title: string;
+  image: string | null;
+  href: string;
+  price: number;
+  quantity: number;
+  withInstallation: boolean;
+  /** Per unit; 0 when not offered. */
+  installationPrice: number;
+  installationAvailable: boolean;
+  stock: number;
+}
+
+export const lineTotal = (l: OrderLine) =>
+  Math.round((l.price + (l.withInstallation ? l.installationPrice : 0)) * l.quantity * 100) / 100;
+
+export function orderTotals(lines: readonly OrderLine[]) {
+  const goods = lines.reduce((s, l) => s + l.price * l.quantity, 0);
+  const installation = lines.reduce((s, l) => s + (l.withInstallation ? l.installationPrice * l.quantity : 0), 0);
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return { goods: r(goods), installation: r(installation), total: r(goods + installation) };
+}
+
+/** Remembered between /order and /payment, so a failed payment can be tried again with the same goods. */
+export const LAST_ORDER_KEY = 'podbor:last-order';
+export interface LastOrder {
+  orderId: number;
+  placement: 'CART' | 'BUY_NOW';
+  lines: { slug: string; quantity: number; with_installation: boolean }[];
+}
+
+/** `/order` for buying one product at once (SPEC mode BUY_NOW): the cart stays as it is. */
+export function buyNowHref(slug: string, quantity = 1, withInstallation = false): string {
+  const q = new URLSearchParams({ placement: 'BUY_NOW', product: slug });
+  if (quantity > 1) q.set('quantity', String(quantity));
+  if (withInstallation) q.set('installation', '1');
+  return `/order?${q}`;
+}
