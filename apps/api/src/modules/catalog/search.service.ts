@@ -235,7 +235,7 @@ const PRODUCT_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.pric
  * (An unbounded popularity walk, the planner's choice when it over-estimates how common the words are, would
  * read the whole index — 80 ms on 200 000 products — when they are rare; this bound avoids trusting that guess.)
  */
-const POPULAR_WINDOW = 5000;
+export const POPULAR_WINDOW = 5000;
 
 interface TierRow extends ProductRow {
   tier: number;
@@ -352,8 +352,9 @@ async function findProducts(
   transportId: number | null,
   exclude: number[],
   limit: number,
+  window: number,
 ): Promise<ProductRow[]> {
-  const first = await findTiers(db, article, terms, transportId, exclude, limit, POPULAR_WINDOW);
+  const first = await findTiers(db, article, terms, transportId, exclude, limit, window);
   const count = (tier: number) => first.filter((r) => r.tier === tier).length;
   const need = { fitting: transportId !== null && count(2) < limit, all: count(3) < limit };
   if (terms.length === 0 || (!need.fitting && !need.all)) return merge(first, limit);
@@ -420,10 +421,12 @@ export async function searchProducts(
   tree: CategoryTree,
   query: string,
   transportId: number | null = null,
+  /** Tests shrink the window to exercise the second pass on a small catalogue. */
+  window = POPULAR_WINDOW,
 ): Promise<SearchProduct[]> {
   const limit = SEARCH_LIMITS.products;
   const terms = searchTerms(query);
-  let found = await findProducts(db, articleQuery(query), terms, transportId, [], limit);
+  let found = await findProducts(db, articleQuery(query), terms, transportId, [], limit, window);
   if (found.length < limit) {
     const replacements = await correctTerms(db, terms);
     if (replacements.size > 0) {
@@ -434,7 +437,7 @@ export async function searchProducts(
       const ids = found.map((r) => num(r.id));
       found = [
         ...found,
-        ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length)),
+        ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length, window)),
       ];
     }
   }
