@@ -2,6 +2,7 @@
 // category, filter value, price range, product or search text), so the API's response caches never answer and
 // each figure is what a customer pays on a miss. Everything is discovered from the running API, so it works on
 // any seed size and on PGlite (which only the API process can open) as well as PostgreSQL.
+import { performance } from 'node:perf_hooks';
 
 const json = async (base, path, init) => {
   const res = await fetch(base + path, init);
