@@ -81,12 +81,22 @@ export async function discoverInputs(base, count) {
   const listing = [];
   const facets = [];
   const products = new Map();
-  // Category × vehicle pairs, with the vehicle's own filter values (so the filters select something).
-  for (let i = 0; listing.length < count && i < count * 4; i++) {
-    const cat = cats[i % cats.length];
-    const transport = transports[Math.floor(i / cats.length + i * 7) % transports.length];
-    if (facets.length < count) facets.push({ path: `/api/v1/catalog/${cat}/filters/${transport}/` });
-    const filters = await json(base, `/api/v1/catalog/${cat}/filters/${transport}/`);
+  // Products of each category (one page each) for the product page and the search texts.
+  for (const [i, cat] of cats.entries()) {
+    const page = await json(base, `/api/v1/catalog/${cat}/products/?page=${1 + (i % 3)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    for (const p of page.results.slice(0, Math.ceil((2 * count) / cats.length))) if (!products.has(p.slug)) products.set(p.slug, { ...p, transport: transports[i % transports.length] });
+  }
+  // Category × vehicle pairs, with filter values the category offers (asked once per category, without a vehicle:
+  // asking per pair would warm the facet cache that the facet runs measure, and takes minutes on PGlite).
+  const pairs = [];
+  for (const t of transports) for (const c of cats) pairs.push([c, t]);
+  pairs.sort(() => rnd() - 0.5);
+  const filtersOf = new Map();
+  let next = 0;
+  while (listing.length < count && next < pairs.length) {
+    const [cat, transport] = pairs[next++];
+    if (!filtersOf.has(cat)) filtersOf.set(cat, await json(base, `/api/v1/catalog/${cat}/filters/`));
+    const filters = filtersOf.get(cat);
     const checkbox = filters.find((f) => f.type !== 'RANGE' && f.values?.some((v) => v.count > 0));
     const price = filters.find((f) => f.slug === 'price');
     if (!checkbox || !price || price.max <= price.min) continue;
@@ -96,9 +106,10 @@ export async function discoverInputs(base, count) {
     const hi = Math.round(price.max - (price.max - price.min) * rnd() * 0.3);
     const body = JSON.stringify({ page: 1, sort: 'popular', order: 'desc', filter: { [checkbox.slug]: [value], price: [lo, hi] } });
     listing.push({ path: `/api/v1/catalog/${cat}/products/${transport}/`, method: 'POST', body });
-    // Products of this category for the product page and the search texts.
-    const page = await json(base, `/api/v1/catalog/${cat}/products/?page=${1 + (i % 3)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    for (const p of page.results.slice(0, 4)) if (!products.has(p.slug)) products.set(p.slug, { ...p, transport });
+  }
+  while (facets.length < count && next < pairs.length) {
+    const [cat, transport] = pairs[next++];
+    facets.push({ path: `/api/v1/catalog/${cat}/filters/${transport}/` });
   }
   const productList = [...products.values()];
   const product = productList.slice(0, count).map((p) => ({ path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`, headers: { 'x-city': 'moskva' } }));
