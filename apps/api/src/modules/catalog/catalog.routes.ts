@@ -511,7 +511,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       if (!isSearchable(query)) return EMPTY_SEARCH;
       // An unknown vehicle id is ignored (the answer is the one without a vehicle), never an error.
       const wanted = request.query.transport ?? request.query.transport_id ?? null;
-      const transportId = wanted !== null && (await transportDirectory(db).get()).byId.has(wanted) ? wanted : null;
+      const transportId =
+        wanted !== null && (await transportDirectory(db).get()).byId.has(wanted) ? wanted : null;
       // Answers are the same for everyone with the same vehicle: a popular query ('масло', 'колодки') is
       // computed once a minute.
       const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
