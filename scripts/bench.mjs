@@ -1,10 +1,19 @@
 // `npm run bench`: HTTP load on the API over loopback with autocannon, for the embedded PGlite database and —
-// when DATABASE_URL is set — for PostgreSQL. Prints p50/p99 latency (ms) and requests per second per endpoint.
-//   npm run bench [-- --duration 10 --connections 10 --products 5000 --only pglite|postgres]
+// when DATABASE_URL is set — for PostgreSQL, on a seeded catalogue (200 000 products unless --products says
+// otherwise). For each database it prints:
+//   * single-request figures of the catalogue's key calls (issue #4): one connection, every request different
+//     (another vehicle, category, filter value, price range, product or search text), so no response cache
+//     answers — p50/p95/p99 and req/s;
+//   * every scenario under load at --connections (one fixed request each, warm) — p50/p95/p99 and req/s;
+//   * the listing with a vehicle and two filters at 50 connections, fixed and with varied requests.
+//   npm run bench [-- --duration 10 --connections 10 --products 200000 --singles 200 --only pglite|postgres
+//                     --pglite-dir data/bench]
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { discoverInputs, percentile, singleRequestRun } from './bench-inputs.mjs';
 import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
 
 const { values: args } = parseArgs({
@@ -13,6 +22,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     // The catalogue's performance figures (issue #4) are defined on 200 000 products; pass --products 5000 for a quick run.
     products: { type: 'string', default: process.env.BENCH_PRODUCTS || '200000' },
+    // Distinct requests per key call in the single-request runs.
+    singles: { type: 'string', default: '200' },
+    // A PGlite data directory seeded once is reused (seeding 200 000 products into PGlite takes about 1.5 min).
+    'pglite-dir': { type: 'string', default: process.env.BENCH_PGLITE_DIR || path.join('data', 'bench') },
     only: { type: 'string' },
   },
 });
@@ -110,47 +123,111 @@ function shopFixture() {
 }
 
 const targets = [];
-if (args.only !== 'postgres') targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: path.join(root, 'data', 'bench'), DATABASE_URL: '' } });
+const pgliteDir = path.resolve(root, args['pglite-dir']);
+if (args.only !== 'postgres') targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: pgliteDir, DATABASE_URL: '' } });
 if (process.env.DATABASE_URL && args.only !== 'pglite') targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench-pg') } });
 if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
 
+/** The key calls of issue #4: scenario name (fixed request) → inputs key (varied requests). */
+const KEY_CALLS = [
+  ['POST listing: vehicle + 2 filters', 'listing'],
+  ['GET filters per vehicle (facets)', 'facets'],
+  ['GET category tree per vehicle', 'tree'],
+  ['GET product page (X-City, vehicle)', 'product'],
+  ['GET search: колодки', 'search'],
+];
+const LISTING = scenarios.find((s) => s.name === KEY_CALLS[0][0]);
+
+/** autocannon run; p95 comes from the individual response times (autocannon's own summary has p97.5, not p95). */
+async function load(opts) {
+  const times = [];
+  const instance = autocannon({ ...opts, headers: { 'content-type': 'application/json', ...opts.headers } });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const r = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: r.requests.average,
+    n: times.length,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+  };
+}
+
 const port = process.env.BENCH_PORT || '4200';
 const rows = [];
+const notes = [];
 for (const target of targets) {
   // The per-hour order limits would turn the order benchmark into a 429 benchmark.
   const env = { ...target.env, API_PORT: port, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x'), ORDERS_PER_CALLER_PER_HOUR: '0', ORDERS_PER_IP_PER_HOUR: '0' };
   log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
+  const seedStart = performance.now();
   run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', args.products], { env });
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const startedAt = performance.now();
   const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/api/health`, 300_000);
+    const tree = await (await fetch(`${base}/api/v1/catalog/categories/tree/`)).json();
+    const products = tree.reduce((sum, n) => sum + n.total, 0);
+    notes.push(
+      `${target.label}: ${products.toLocaleString('en')} active products; seed step ${seedSeconds.toFixed(1)} s` +
+        `${seedSeconds < 5 ? ' (already seeded)' : ''}; API ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+    if (Math.abs(products - Number(args.products)) > Number(args.products) * 0.05)
+      log(`${target.label}: the database holds ${products} products, not ${args.products} (seeded earlier; remove it to reseed).`);
+
+    log(`${target.label}: discovering varied inputs…`);
+    const inputs = await discoverInputs(base, Number(args.singles));
+    for (const [name, key] of KEY_CALLS) {
+      // A few requests of another kind first, so connection set-up is not in the figures (their inputs differ).
+      await singleRequestRun(base, inputs[key].slice(-3));
+      const r = await singleRequestRun(base, inputs[key]);
+      rows.push({ db: target.label, endpoint: name.replace(/: колодки$/, ''), mode: '1 conn, varied', ...r });
+    }
+
     for (const s of scenarios) {
-      const url = `http://127.0.0.1:${port}${s.path}`;
+      const url = `${base}${s.path}`;
       // Warm-up so the first connections and caches do not skew the figures.
       await autocannon({ url, connections: 2, duration: 1, method: s.method ?? 'GET', body: s.body, headers: s.headers });
-      const r = await autocannon({
-        url,
-        method: s.method ?? 'GET',
-        body: s.body,
-        headers: { 'content-type': 'application/json', ...s.headers },
-        connections: Number(args.connections),
-        duration: Number(args.duration),
-      });
-      const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
-      rows.push({ db: target.label, endpoint: s.name, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors });
+      const r = await load({ url, method: s.method ?? 'GET', body: s.body, headers: s.headers, connections: Number(args.connections), duration: Number(args.duration) });
+      rows.push({ db: target.label, endpoint: s.name, mode: `${args.connections} conns, fixed`, ...r });
     }
+
+    const fixed = await load({ url: `${base}${LISTING.path}`, method: 'POST', body: LISTING.body, connections: 50, duration: Number(args.duration) });
+    rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, fixed', ...fixed });
+    // Varied: every request another category × vehicle × filters (the listing cache answers repeats within its TTL).
+    let next = 0;
+    const varied = await load({
+      url: base,
+      connections: 50,
+      duration: Number(args.duration),
+      requests: [
+        {
+          setupRequest: (req) => {
+            const v = inputs.listing[next++ % inputs.listing.length];
+            return { ...req, method: 'POST', path: v.path, body: v.body };
+          },
+        },
+      ],
+    });
+    rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, varied', ...varied });
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
   }
 }
 
-console.log(`\nAPI benchmark — ${args.connections} connections, ${args.duration} s per endpoint, loopback, ${new Date().toISOString()}`);
-console.log('database            | endpoint                              | p50 ms | p99 ms |   req/s | errors');
-console.log('--------------------|---------------------------------------|--------|--------|---------|-------');
+const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+console.log(`\nAPI benchmark — loopback, ${args.duration} s per load run, ${new Date().toISOString()}`);
+for (const n of notes) console.log(`  ${n}`);
+console.log('database            | endpoint                              | mode              |     n | p50 ms | p95 ms | p99 ms |   req/s | errors');
+console.log('--------------------|---------------------------------------|-------------------|-------|--------|--------|--------|---------|-------');
 for (const r of rows) {
   console.log(
-    `${r.db.padEnd(19)} | ${r.endpoint.padEnd(37)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.rps).padStart(7)} | ${r.errors}`,
+    `${r.db.padEnd(19)} | ${r.endpoint.padEnd(37)} | ${r.mode.padEnd(17)} | ${String(r.n).padStart(5)} | ${f(r.p50).padStart(6)} | ${f(r.p95).padStart(6)} | ${f(r.p99).padStart(6)} | ${String(Math.round(r.rps)).padStart(7)} | ${r.errors}`,
   );
 }
 if (rows.some((r) => r.errors > 0)) process.exitCode = 1;

@@ -3,6 +3,7 @@ import {
   categoriesPath,
   optionalQuery,
   optionalSlug,
+  optionalTransportId,
   pageQuery,
   paginated,
   positiveIntString,
@@ -176,9 +177,14 @@ export type CatalogProductsResponse = z.infer<typeof catalogProductsResponse>;
 
 // ---- search ----
 
-/** Queries shorter than SEARCH_MIN_LENGTH get empty lists, not an error. */
+/**
+ * Queries shorter than SEARCH_MIN_LENGTH get empty lists, not an error. Podbor adds the optional chosen vehicle
+ * (`transport`, or the storefront's `transport_id`): products that fit it, or fit every vehicle, come first.
+ */
 export const searchQuery = z.object({
   query: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+  transport: optionalTransportId,
+  transport_id: optionalTransportId,
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
@@ -202,6 +208,8 @@ export const searchProduct = z.object({
   is_service: z.boolean(),
   categories: categoriesPath,
   vendor_code: z.string().optional(),
+  /** Podbor adds, when the request names a vehicle: the product fits it (or fits every vehicle). */
+  is_linked_transport: z.boolean().optional(),
 });
 export type SearchProduct = z.infer<typeof searchProduct>;
 

@@ -6,6 +6,7 @@ import { MAIL_DOMAIN, REGIONS } from './demo/geo';
 import { LEAVES, SERVICES } from './demo/leaves';
 import type { VehicleTypeSlug } from './demo/vehicles';
 import { FAVICON_URL, IMAGE_KINDS, LOGO_URL, bannerImageUrl, generateMedia, productImageUrl } from './media';
+import { refreshSearchWords } from '../modules/catalog/search.service';
 import { generateProducts, type ProductBatch } from './products';
 import { buildGeo, buildManufacturers, buildVehicles, flattenCategories, indexProperties } from './reference';
 
@@ -129,9 +130,11 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
     await restore();
     await seedStorefront(tx, ctx);
     await syncIdentity(tx, IDENTITY_TABLES);
+    log('search dictionary');
+    await refreshSearchWords(tx);
   });
   log('analyze');
-  await handle.db.execute(sql.raw(`analyze ${SEEDED_TABLES.map((t) => `"${t}"`).join(', ')}`));
+  await handle.db.execute(sql.raw(`analyze ${[...SEEDED_TABLES, 'search_words'].map((t) => `"${t}"`).join(', ')}`));
   return summarize(handle.db);
 }
 

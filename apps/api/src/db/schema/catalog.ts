@@ -121,6 +121,22 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Search's spelling dictionary: the distinct letter-only lexemes of the active products' search vectors (Russian
+ * stems such as 'колодк', 'передн', brand words such as 'bosch') with the number of products holding each.
+ * A query word whose stem is not a prefix of any of them is corrected to the nearest one ('калодки' → 'колодк').
+ * Filled by `refreshSearchWords` (seed, migration 0003); a few thousand rows even for a large catalogue.
+ * The trigram GiST index answers "nearest words" (`order by word <-> $1`) without reading the whole table.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    ndoc: integer().notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
+);
+
 /** Filterable properties ("Характеристики"); type decides the filter widget. */
 export const properties = pgTable('properties', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),

@@ -68,7 +68,6 @@ import {
   searchCategories,
   searchProducts,
   searchTransports,
-  searchVocabulary,
 } from './search.service';
 import { TtlCache } from './ttl-cache';
 
@@ -510,21 +509,23 @@ const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     async (request) => {
       const query = request.query.query;
       if (!isSearchable(query)) return EMPTY_SEARCH;
-      // Answers are the same for everyone: a popular query ('масло', 'колодки') is computed once a minute.
-      return searches.get(query.toLowerCase().replace(/\s+/g, ' '), () => runSearch(query));
+      // An unknown vehicle id is ignored (the answer is the one without a vehicle), never an error.
+      const wanted = request.query.transport ?? request.query.transport_id ?? null;
+      const transportId =
+        wanted !== null && (await transportDirectory(db).get()).byId.has(wanted) ? wanted : null;
+      // Answers are the same for everyone with the same vehicle: a popular query ('масло', 'колодки') is
+      // computed once a minute.
+      const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
+      return searches.get(key, () => runSearch(query, transportId));
     },
   );
 
-  async function runSearch(query: string): Promise<SearchResponse> {
-    const [t, dir, vocabulary] = await Promise.all([
-      categories.tree(),
-      transportDirectory(db).get(),
-      searchVocabulary(db).get(),
-    ]);
+  async function runSearch(query: string, transportId: number | null): Promise<SearchResponse> {
+    const [t, dir] = await Promise.all([categories.tree(), transportDirectory(db).get()]);
     return {
       transport: searchTransports(dir, query),
       categories: searchCategories(t, query),
-      products: await searchProducts(db, t, vocabulary, query),
+      products: await searchProducts(db, t, query, transportId),
     };
   }
 

@@ -1,42 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { buildVocabulary, correctWord } from './search.service';
+import { articleQuery, searchTerms } from './search.service';
 
-describe('search vocabulary', () => {
-  const vocabulary = buildVocabulary([
-    'Тормозные колодки',
-    'Амортизаторы',
-    'Масла и жидкости',
-    'Lada Vesta',
-    'Bosch 0 986',
-  ]);
-
-  it('keeps letter-only words of four letters and more, lower-cased', () => {
-    expect(vocabulary).toEqual(
-      expect.arrayContaining([
-        'тормозные',
-        'колодки',
-        'амортизаторы',
-        'масла',
-        'жидкости',
-        'lada',
-        'vesta',
-        'bosch',
-      ]),
-    );
-    expect(vocabulary).not.toContain('и');
-    expect(vocabulary).not.toContain('0');
+describe('search terms', () => {
+  it('lower-cases words, keeps numbers whole, drops single letters and repeats', () => {
+    expect(searchTerms('Колодки Тормозные колодки')).toEqual([
+      { text: 'колодки', kind: 'word' },
+      { text: 'тормозные', kind: 'word' },
+    ]);
+    expect(searchTerms('0 986 494 524')).toEqual([
+      { text: '0', kind: 'digits' },
+      { text: '986', kind: 'digits' },
+      { text: '494', kind: 'digits' },
+      { text: '524', kind: 'digits' },
+    ]);
+    expect(searchTerms('шина R 15 hb3')).toEqual([
+      { text: 'шина', kind: 'word' },
+      { text: '15', kind: 'digits' },
+      { text: 'hb3', kind: 'word' },
+    ]);
   });
 
-  it('corrects one typo, two in long words, also against a longer word form', () => {
-    expect(correctWord(vocabulary, 'калодки')).toBe('колодки');
-    expect(correctWord(vocabulary, 'амартизатор')).toBe('амортизатор');
-    expect(correctWord(vocabulary, 'тармазные')).toBe('тормозные');
+  it('reads ё as е and leaves only letters and ASCII digits, so the tsquery text is always valid', () => {
+    expect(searchTerms('чёрный')).toEqual([{ text: 'черный', kind: 'word' }]);
+    expect(searchTerms("масло' & | ! ( ) : * <->")).toEqual([{ text: 'масло', kind: 'word' }]);
+  });
+});
+
+describe('article query', () => {
+  it('normalises case, spaces, dashes, dots and slashes; prefixes only with a digit and four characters', () => {
+    expect(articleQuery('0 986-494.524')).toEqual({ exact: '0986494524', like: '0986494524%' });
+    expect(articleQuery('gdb1264')).toEqual({ exact: 'GDB1264', like: 'GDB1264%' });
+    expect(articleQuery('колодки')).toEqual({ exact: 'КОЛОДКИ', like: null });
+    expect(articleQuery('a1')).toBeNull();
   });
 
-  it('leaves known words, other forms of them and unrelated words alone', () => {
-    expect(correctWord(vocabulary, 'колодка')).toBeNull();
-    expect(correctWord(vocabulary, 'масло')).toBeNull();
-    expect(correctWord(vocabulary, 'свечи')).toBeNull();
-    expect(correctWord(vocabulary, 'abc')).toBeNull();
+  it('escapes LIKE wildcards', () => {
+    expect(articleQuery('12%_4')?.like).toBe('12\\%\\_4%');
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   normalizeArticle,
   SEARCH_MIN_LENGTH,
@@ -8,29 +8,39 @@ import {
   type SearchTransport,
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { transportDirectory, type TransportDirectory } from '../transport/transport.directory';
-import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from './category.directory';
-import { filterDirectory } from './filter.directory';
-import { intArray, num, rows } from './sql';
-import { cached, perDb } from './ttl-cache';
+import type { TransportDirectory } from '../transport/transport.directory';
+import type { CategoryTree } from './category.directory';
+import { intArray, num, rows, textArray } from './sql';
 
-// Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL:
-//   1. exact normalised article, then article prefix, then Russian full text with prefix matching
-//      ('колодки' finds 'колодка', 'колод' finds both while typing), ranked;
-//   2. only when that leaves room, typo tolerance: query words unknown to the shop's vocabulary are corrected
-//      to the closest known word ('калодки' → 'колодки') and searched again; when nothing can be corrected
-//      and nothing was found, a time-boxed pg_trgm word-similarity pass on titles. The common case never
-//      pays for either.
+// Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL, one statement:
+//   tier 0  the exact normalised article ('0 986 494 524', '0986-494-524' → '0986494524'),
+//   tier 1  an article starting with the query (a part number being typed),
+//   tier 2  full text, when a vehicle is given: products that fit it or fit every vehicle,
+//   tier 3  full text, all products;
+// each tier most popular first. Full text matches every query word as a prefix of a Russian stem
+// ('колодки' → 'колодк':*, so 'колодка' is found) or of the word itself ('перед' finds 'передние' although
+// 'перед' alone is a stop word). Each full-text tier walks products_search_popular_idx from the most popular
+// product down and stops at the tenth match, so a word thousands of products share costs a few dozen index
+// tuples; a rare word is answered from the GIN index. ts_rank is not used: every title word is weight A and
+// occurs once, so it gives all matches the same rank and only cost time.
+// Only when that leaves room: typo tolerance. Query words whose stem starts no word of the catalogue's
+// dictionary (search_words, the lexemes of all product titles) are replaced by the nearest dictionary word
+// within one edit (two from eight letters: 'калодки' → 'колодк', 'аккумулятар' → 'аккумулятор') and the
+// full-text tiers run once more. Nothing scans product titles by trigram similarity any more.
+//
+// The vehicle (SPEC §7 lists only `query` for this call, so it is Podbor's optional `transport` parameter)
+// ranks products, it does not filter them: SPEC filters the catalogue by vehicle, but a search box must still
+// find a part by its article or name when it does not fit the chosen car (a customer holding a box, or buying
+// for another car). Fitting and universal products come first and are marked is_linked_transport.
 
 export const SEARCH_LIMITS = { transport: 5, categories: 5, products: 10 } as const;
-/** word_similarity('калодки', '… колодки …') is 0.5; the default 0.6 would miss one-letter typos in short words. */
-const WORD_SIMILARITY_THRESHOLD = 0.4;
-const TRIGRAM_TIMEOUT_MS = 250;
 
 export const EMPTY_SEARCH: SearchResponse = { transport: [], categories: [], products: [] };
 
 const normalise = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
 const words = (s: string): string[] => normalise(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Words of a product query: letters and ASCII digits only, so they are always valid tsquery text. */
+const queryWords = (s: string): string[] => normalise(s).match(/[\p{L}0-9]+/gu) ?? [];
 
 const TRANSLIT: Record<string, string> = {
   а: 'a',
@@ -116,44 +126,6 @@ function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/**
- * Words customers search with: category, filter value, manufacturer and vehicle titles (all cached reference
- * data). A query word that matches none of them is corrected to the closest one — one edit for short words,
- * two from eight letters — comparing with the vocabulary word cut to the query word's length, so a typo in a
- * word form ('амартизатор' ↔ 'амортизаторы') is still found. Product titles are built from these words.
- */
-export function buildVocabulary(texts: Iterable<string>): string[] {
-  const set = new Set<string>();
-  for (const text of texts) for (const w of words(text)) if (w.length >= 4 && /^\p{L}+$/u.test(w)) set.add(w);
-  return [...set];
-}
-
-const corrections = new WeakMap<readonly string[], Map<string, string | null>>();
-
-/** Memoised per vocabulary (a new vocabulary every minute starts a new, bounded memo). */
-export function correctWord(vocabulary: readonly string[], w: string): string | null {
-  let memo = corrections.get(vocabulary);
-  if (!memo) corrections.set(vocabulary, (memo = new Map()));
-  const hit = memo.get(w);
-  if (hit !== undefined) return hit;
-  const result = computeCorrection(vocabulary, w);
-  if (memo.size < 10_000) memo.set(w, result);
-  return result;
-}
-
-function computeCorrection(vocabulary: readonly string[], w: string): string | null {
-  if (w.length < 4 || !/^\p{L}+$/u.test(w)) return null;
-  const stem = w.length > 4 ? w.slice(0, w.length - 2) : w;
-  if (vocabulary.some((v) => v.startsWith(stem))) return null;
-  const max = w.length >= 8 ? 2 : 1;
-  let best: { word: string; d: number } | null = null;
-  for (const v of vocabulary) {
-    const d = Math.min(editDistance(w, v, max), editDistance(w, v.slice(0, w.length), max));
-    if (d <= max && (!best || d < best.d)) best = { word: v.length > w.length ? v.slice(0, w.length) : v, d };
-  }
-  return best?.word ?? null;
-}
-
 export function searchTransports(dir: TransportDirectory, query: string): SearchTransport[] {
   const tokens = words(query);
   if (tokens.length === 0) return [];
@@ -204,100 +176,274 @@ interface ProductRow {
   is_service: boolean;
   category_id: number;
   article: string;
+  fits: boolean;
+}
+
+/**
+ * One word of the full-text query. `word`: matched as a prefix of its Russian stem or of itself; `digits`: a
+ * number, matched whole ('0' as a prefix would match every number starting with 0, and the article tiers
+ * already find part numbers); `lexeme`: a dictionary word put in by the typo correction, matched as a prefix.
+ */
+export interface SearchTerm {
+  text: string;
+  kind: 'word' | 'digits' | 'lexeme';
+}
+
+/** The query's full-text terms: words of two letters and more, and numbers; duplicates once. */
+export function searchTerms(query: string): SearchTerm[] {
+  const seen = new Set<string>();
+  const terms: SearchTerm[] = [];
+  for (const w of queryWords(query)) {
+    if (seen.has(w)) continue;
+    seen.add(w);
+    if (/^[0-9]+$/.test(w)) terms.push({ text: w, kind: 'digits' });
+    else if ([...w].length >= 2) terms.push({ text: w, kind: 'word' });
+  }
+  return terms;
+}
+
+/** Words are letters and ASCII digits only (queryWords), so the tsquery texts below cannot be malformed. */
+function termSql(t: SearchTerm): SQL {
+  if (t.kind === 'digits') return sql`to_tsquery('simple', ${t.text})`;
+  if (t.kind === 'lexeme') return sql`to_tsquery('simple', ${`${t.text}:*`})`;
+  // The stem exactly as the title vectors hold it (to_tsvector, not to_tsquery, so a stop word gives no NOTICE).
+  return sql`(to_tsquery('simple', coalesce((tsvector_to_array(to_tsvector('russian', ${t.text})))[1], ${t.text}) || ':*') || to_tsquery('simple', ${`${t.text}:*`}))`;
+}
+
+export interface ArticleQuery {
+  exact: string;
+  /** `LIKE` pattern for article prefixes; only for four characters and more with a digit in them. */
+  like: string | null;
+}
+
+export function articleQuery(query: string): ArticleQuery | null {
+  const exact = normalizeArticle(query);
+  if (exact.length < 3) return null;
+  return {
+    exact,
+    like: /\d/.test(exact) && exact.length >= 4 ? `${exact.replace(/[%_\\]/g, '\\$&')}%` : null,
+  };
 }
 
 const PRODUCT_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price, p.is_service, p.category_id, p.article`;
 
-function articleOf(query: string) {
-  const article = normalizeArticle(query);
-  return {
-    article,
-    like: /\d/.test(article) && article.length >= 4 ? `${article.replace(/[%_\\]/g, '\\$&')}%` : null,
-  };
+/**
+ * How many of the most popular products the first full-text pass looks at. Walking them in popularity order
+ * through products_search_popular_idx (index-only) costs about 2 ms for 5 000 tuples, whatever the words; a
+ * word that is common among them is answered there. Only when that leaves a tier short does a second,
+ * unbounded pass run, and then the words are rare among popular products, which the GIN index answers cheaply.
+ * (An unbounded popularity walk, the planner's choice when it over-estimates how common the words are, would
+ * read the whole index — 80 ms on 200 000 products — when they are rare; this bound avoids trusting that guess.)
+ */
+export const POPULAR_WINDOW = 5000;
+
+interface TierRow extends ProductRow {
+  tier: number;
+  popularity: number;
 }
 
-/** Exact article, article prefix, full text (each word a prefix), ranked in that order, then popularity. */
-async function textMatches(
+/** One statement for the given tiers (see the top of this file); rows in tier, fit, popularity order. */
+async function findTiers(
   db: Db,
-  query: string,
-  terms: string[],
+  article: ArticleQuery | null,
+  terms: SearchTerm[],
+  transportId: number | null,
   exclude: number[],
   limit: number,
-): Promise<ProductRow[]> {
-  const { article, like } = articleOf(query);
-  // Words are letters and digits only, so the tsquery text cannot be malformed.
-  const tsquery = terms.length > 0 ? terms.map((w) => `${w}:*`).join(' & ') : null;
-  const matches = [sql`p.article_normalized = ${article}`];
-  if (like) matches.push(sql`p.article_normalized like ${like}`);
-  if (tsquery) matches.push(sql`p.search @@ to_tsquery('russian', ${tsquery})`);
-  return rows<ProductRow>(
+  window: number | null,
+  need: { fitting: boolean; all: boolean } = { fitting: true, all: true },
+): Promise<TierRow[]> {
+  const notInOf = (column: SQL) =>
+    exclude.length > 0 ? sql`and ${column} <> all(${intArray(exclude)})` : sql``;
+  const notIn = notInOf(sql`id`);
+  const tiers: SQL[] = [];
+  if (article) {
+    tiers.push(
+      sql`(select id, 0 as tier from products where is_active and article_normalized = ${article.exact} ${notIn} limit ${limit})`,
+    );
+    if (article.like)
+      tiers.push(sql`(select id, 1 as tier from products
+                      where is_active and article_normalized like ${article.like} and article_normalized <> ${article.exact} ${notIn}
+                      order by popularity desc, id limit ${limit})`);
+  }
+  let matches = sql``;
+  if (terms.length > 0) {
+    const tsquery = sql.join(terms.map(termSql), sql` && `);
+    const fitting = sql`(is_universal or id in (select pt.product_id from product_transports pt where pt.transport_id = ${transportId}))`;
+    if (window !== null) {
+      // The window keeps the popularity order of its index-only scan; the filter takes the first matches.
+      const source = sql`(select id, search, is_universal from products where is_active ${notIn}
+                          order by popularity desc, id limit ${window}) w`;
+      if (transportId !== null)
+        tiers.push(
+          sql`(select id, 2 as tier from ${source} where search @@ (${tsquery}) and ${fitting} limit ${limit})`,
+        );
+      tiers.push(sql`(select id, 3 as tier from ${source} where search @@ (${tsquery}) limit ${limit})`);
+    } else {
+      // The second pass (see findProducts), written so that its cost follows the number of matches or of the
+      // vehicle's fitting products, never the size of the catalogue. The search_*_matches functions (migration
+      // 0003) pin their plans, because the planner's guess of how common the words are is least reliable here
+      // and a wrong guess costs a walk of the whole popularity index (0.1–0.5 s on 200 000 products):
+      //   search_matches            every match, from the GIN index — for words rare among popular products;
+      //   search_fitting_matches    the vehicle's fitment rows (a few thousand at most), each checked in
+      //                             products_search_id_idx without reading the product — for common words;
+      //   search_universal_matches  universal products, from their own partial GIN index.
+      const ctes: SQL[] = [];
+      if (need.all)
+        ctes.push(
+          sql`m as materialized (select id, popularity, is_universal from search_matches(${tsquery}) where true ${notIn})`,
+        );
+      if (transportId !== null && need.fitting) {
+        ctes.push(
+          need.all
+            ? sql`f as materialized (select id, popularity from m where ${fitting})`
+            : sql`f as materialized (
+                select id, popularity from search_fitting_matches(${tsquery}, ${transportId}) where true ${notIn}
+                union all
+                select id, popularity from search_universal_matches(${tsquery}) where true ${notIn})`,
+        );
+        tiers.push(sql`(select id, 2 as tier from f order by popularity desc, id limit ${limit})`);
+      }
+      if (need.all)
+        tiers.push(sql`(select id, 3 as tier from m order by popularity desc, id limit ${limit})`);
+      if (ctes.length > 0) matches = sql`with ${sql.join(ctes, sql`, `)} `;
+    }
+  }
+  if (tiers.length === 0) return [];
+  const fits =
+    transportId === null
+      ? sql`false`
+      : sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`;
+  return rows<TierRow>(
     db,
-    sql`select ${PRODUCT_COLUMNS}
-        from products p
-        where p.is_active and (${sql.join(matches, sql` or `)})
-          ${exclude.length > 0 ? sql`and p.id <> all(${intArray(exclude)})` : sql``}
-        order by (p.article_normalized = ${article}) desc,
-                 ${like ? sql`(p.article_normalized like ${like}) desc,` : sql``}
-                 ${tsquery ? sql`ts_rank(p.search, to_tsquery('russian', ${tsquery})) desc,` : sql``}
-                 p.popularity desc, p.id
-        limit ${limit}`,
+    sql`${matches}select t.tier, p.popularity, ${PRODUCT_COLUMNS}, ${fits} as fits
+        from (${sql.join(tiers, sql` union all `)}) t
+        join products p on p.id = t.id
+        order by t.tier, fits desc, p.popularity desc, p.id`,
   );
 }
 
-/** Last resort for a typo the vocabulary cannot fix: trigram word similarity on titles, time-boxed. */
-async function trigramMatches(db: Db, text: string, exclude: number[], limit: number): Promise<ProductRow[]> {
-  try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
-      // Both settings last for this transaction only. Frequent trigrams can make `<%` slow on a big
-      // catalogue, so it gets a time box and the caller keeps what it already has when it runs out.
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-                   set_config('statement_timeout', ${String(TRIGRAM_TIMEOUT_MS)}, true)`,
-      );
-      return rows<ProductRow>(
-        tx,
-        sql`select ${PRODUCT_COLUMNS}
-            from products p
-            where p.is_active and ${text} <% p.title and p.id <> all(${intArray(exclude)})
-            order by word_similarity(${text}, p.title) desc, p.popularity desc, p.id
-            limit ${limit}`,
-      );
-    });
-  } catch (err) {
-    if (
-      (err as { code?: string; cause?: { code?: string } }).cause?.code === '57014' ||
-      (err as { code?: string }).code === '57014'
-    )
-      return [];
-    throw err;
+/** Tier rows merged: tier, then fit, then popularity; each product once, at most `limit`. */
+function merge(found: TierRow[], limit: number): TierRow[] {
+  const sorted = [...found].sort(
+    (a, b) =>
+      a.tier - b.tier ||
+      Number(b.fits) - Number(a.fits) ||
+      num(b.popularity) - num(a.popularity) ||
+      num(a.id) - num(b.id),
+  );
+  const seen = new Set<number>();
+  const result: TierRow[] = [];
+  for (const r of sorted) {
+    const id = num(r.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    result.push(r);
+    if (result.length >= limit) break;
   }
+  return result;
+}
+
+/** All tiers: the popular window first, then, only for a full-text tier it left short, the unbounded pass. */
+async function findProducts(
+  db: Db,
+  article: ArticleQuery | null,
+  terms: SearchTerm[],
+  transportId: number | null,
+  exclude: number[],
+  limit: number,
+  window: number,
+): Promise<ProductRow[]> {
+  const first = await findTiers(db, article, terms, transportId, exclude, limit, window);
+  const count = (tier: number) => first.filter((r) => r.tier === tier).length;
+  const need = { fitting: transportId !== null && count(2) < limit, all: count(3) < limit };
+  if (terms.length === 0 || (!need.fitting && !need.all)) return merge(first, limit);
+  const seen = [...exclude, ...first.map((r) => num(r.id))];
+  const rest = await findTiers(db, null, terms, transportId, seen, limit, null, need);
+  return merge([...first, ...rest], limit);
+}
+
+interface DictionaryRow {
+  w: string;
+  stem: string;
+  known: boolean;
+  word: string | null;
+  ndoc: number | null;
+}
+
+/**
+ * Typo correction against the catalogue's dictionary (search_words). For each letter-only word of four
+ * letters and more whose stem (or the word itself) starts no dictionary word: the nearest dictionary words by
+ * trigram distance (GiST), of which the one within one edit of the stem — two from eight letters, also
+ * comparing with the dictionary word cut to the stem's length — and held by the most products wins.
+ * Returns the replacements, word → dictionary lexeme; empty when nothing needs or allows correcting.
+ */
+export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<string, string>> {
+  const candidates = terms
+    .filter((t) => t.kind === 'word' && [...t.text].length >= 4 && /^\p{L}+$/u.test(t.text))
+    .map((t) => t.text);
+  const replacements = new Map<string, string>();
+  if (candidates.length === 0) return replacements;
+  // Stems are computed once (materialised), not once per dictionary row.
+  const found = await rows<DictionaryRow>(
+    db,
+    sql`with q as materialized (
+          select w, coalesce((tsvector_to_array(to_tsvector('russian', w)))[1], w) as stem
+          from unnest(${textArray(candidates)}) as w),
+        k as materialized (
+          select q.w, q.stem, exists (select 1 from search_words sw
+                                      where starts_with(sw.word, q.stem) or starts_with(sw.word, q.w)) as known
+          from q)
+        select k.w, k.stem, k.known, c.word, c.ndoc
+        from k left join lateral (select sw.word, sw.ndoc from search_words sw
+                                  where not k.known order by sw.word <-> k.stem limit 12) c on true`,
+  );
+  const best = new Map<string, { word: string; d: number; ndoc: number }>();
+  for (const r of found) {
+    if (r.known || r.word === null) continue;
+    const max = [...r.w].length >= 8 ? 2 : 1;
+    const cut = r.word.length > r.stem.length ? r.word.slice(0, r.stem.length) : r.word;
+    const whole = editDistance(r.stem, r.word, max);
+    const part = editDistance(r.stem, cut, max);
+    const d = Math.min(whole, part);
+    if (d > max) continue;
+    const word = whole <= part ? r.word : cut;
+    const ndoc = num(r.ndoc);
+    const prev = best.get(r.w);
+    if (!prev || d < prev.d || (d === prev.d && ndoc > prev.ndoc)) best.set(r.w, { word, d, ndoc });
+  }
+  for (const [w, b] of best) replacements.set(w, b.word);
+  return replacements;
 }
 
 export async function searchProducts(
   db: Db,
   tree: CategoryTree,
-  vocabulary: readonly string[],
   query: string,
+  transportId: number | null = null,
+  /** Tests shrink the window to exercise the second pass on a small catalogue. */
+  window = POPULAR_WINDOW,
 ): Promise<SearchProduct[]> {
   const limit = SEARCH_LIMITS.products;
-  const terms = words(query);
-  let found = await textMatches(db, query, terms, [], limit);
+  const terms = searchTerms(query);
+  let found = await findProducts(db, articleQuery(query), terms, transportId, [], limit, window);
   if (found.length < limit) {
-    const corrected = terms.map((w) => correctWord(vocabulary, w) ?? w);
-    const ids = () => found.map((r) => num(r.id));
-    if (corrected.some((w, i) => w !== terms[i])) {
+    const replacements = await correctTerms(db, terms);
+    if (replacements.size > 0) {
+      const corrected = terms.map((t): SearchTerm => {
+        const lexeme = replacements.get(t.text);
+        return lexeme ? { text: lexeme, kind: 'lexeme' } : t;
+      });
+      const ids = found.map((r) => num(r.id));
       found = [
         ...found,
-        ...(await textMatches(db, corrected.join(' '), corrected, ids(), limit - found.length)),
+        ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length, window)),
       ];
-    } else if (found.length === 0 && terms.some((w) => w.length >= 4 && /\p{L}/u.test(w))) {
-      found = await trigramMatches(db, terms.join(' '), ids(), limit);
     }
   }
   return found.map((r) => {
     const category = tree.byId.get(num(r.category_id));
-    return {
+    const item: SearchProduct = {
       title: r.title,
       slug: r.slug,
       image: r.image,
@@ -306,6 +452,8 @@ export async function searchProducts(
       categories: category ? [category.path] : [],
       vendor_code: r.article,
     };
+    if (transportId !== null) item.is_linked_transport = Boolean(r.fits);
+    return item;
   });
 }
 
@@ -313,19 +461,14 @@ export function isSearchable(query: string): boolean {
   return [...query.trim()].length >= SEARCH_MIN_LENGTH;
 }
 
-export const searchVocabulary = perDb((db: Db) =>
-  cached(async () => {
-    const [tree, filters, transports, makers] = await Promise.all([
-      categoryDirectory(db).tree(),
-      filterDirectory(db).get(),
-      transportDirectory(db).get(),
-      rows<{ title: string }>(db, sql`select title from manufacturers`),
-    ]);
-    const texts: string[] = [];
-    for (const c of tree.byId.values()) texts.push(c.title);
-    for (const p of filters.byId.values()) texts.push(p.title, ...p.values.map((v) => v.title));
-    for (const t of transports.list) texts.push(t.brand.title, t.model.title);
-    for (const m of makers) texts.push(m.title);
-    return buildVocabulary(texts);
-  }, CATEGORY_TTL_MS),
-);
+/**
+ * Rebuilds search's dictionary from the active products' search vectors: letter-only lexemes of three letters
+ * and more. Run after the catalogue changes in bulk (the seed does; migration 0003 fills it once).
+ */
+export async function refreshSearchWords(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`delete from search_words`);
+  await db.execute(
+    sql`insert into search_words (word, ndoc)
+        select word, ndoc from ts_stat('select search from products where is_active') where word ~ '^[[:alpha:]]{3,}$'`,
+  );
+}
