@@ -2,6 +2,7 @@
 
 import { MESSAGES, type SearchResponse } from '@podbor/contract';
 import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useShell } from '@/components/shell/shell-context';
 import { CarIcon, WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
 import { searchDelay, searchSections, searchTerm, type SearchOption } from './search-options';
@@ -33,12 +34,17 @@ export default function SearchResults({
   const { term, state } = searchTerm(value);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [active, setActive] = useState<{ term: string; index: number }>({ term: '', index: -1 });
+  // Parts that fit the chosen vehicle (or every vehicle) rank first; the rest are still found by article.
+  const transportId = useShell().session.transportId;
 
   useEffect(() => {
     if (state !== 'ready') return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void browserApi('search', { query: { query: term }, signal: controller.signal }).then((r) => {
+      void browserApi('search', {
+        query: { query: term, transport: transportId ?? undefined },
+        signal: controller.signal,
+      }).then((r) => {
         if (controller.signal.aborted) return;
         setAnswer(r.ok ? { term, state: 'ready', data: r.data } : { term, state: 'error' });
       });
@@ -47,7 +53,7 @@ export default function SearchResults({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [term, state]);
+  }, [term, state, transportId]);
 
   const current = state === 'ready' && answer?.term === term ? answer : null;
   const sections = useMemo(
