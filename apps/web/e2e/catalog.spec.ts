@@ -112,3 +112,24 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(new RegExp(`/catalog/${ROOT}/${LEAF}\\?page=1&order=byPriceDown$`));
   });
 });
+
+test.describe('sitemaps and robots', () => {
+  test('robots.txt lists sitemap.xml and the product sitemaps, which hold categories and products', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
+    const productMaps = [...robots.matchAll(/Sitemap: (https?:\/\/[^\s]+\/catalog\/sitemap\/\d+\.xml)/g)].map((m) => m[1]!);
+    expect(productMaps.length).toBeGreaterThan(0);
+
+    const main = await (await request.get('/sitemap.xml')).text();
+    expect(main).toContain(`/catalog/${ROOT}/${LEAF}</loc>`);
+    expect(main).toMatch(/\/manufacturer\/[a-z0-9-]+<\/loc>/);
+
+    const first = await request.get(new URL(productMaps[0]!).pathname);
+    expect(first.status()).toBe(200);
+    const body = await first.text();
+    const { total } = await apiGet<{ total: number }>('/api/v1/catalog/sitemap/products/?size=1');
+    const urls = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.length).toBe(Math.min(total, 10_000));
+    expect(urls[0]).toMatch(/\/catalog\/[a-z0-9-]+(\/[a-z0-9-]+)*\/product_[a-z0-9-]+$/);
+  });
+});

@@ -1,6 +1,8 @@
 'use client';
 
-import { formatNumber, type CatalogFilter, type CatalogOrderKey } from '@podbor/contract';
+// Deep imports: a value import from the contract's index would bring zod and every schema into this island.
+import type { CatalogFilter, CatalogOrderKey } from '@podbor/contract';
+import { formatNumber } from '@podbor/contract/format';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useOptimistic, useState, useTransition, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';

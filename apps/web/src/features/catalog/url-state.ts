@@ -1,3 +1,10 @@
+import type {
+  CatalogFilter,
+  CatalogFilterSelection,
+  CatalogOrderKey,
+  CatalogProductsRequest,
+} from '@podbor/contract';
+// Constants by deep import: this module runs in the filter island, which must not pull in zod and the schemas.
 import {
   CATALOG_ORDER_KEYS,
   CATALOG_ORDERS,
@@ -5,11 +12,7 @@ import {
   QUERY_PARAMS,
   RANGE_FILTER_MAX_PREFIX,
   RANGE_FILTER_MIN_PREFIX,
-  type CatalogFilter,
-  type CatalogFilterSelection,
-  type CatalogOrderKey,
-  type CatalogProductsRequest,
-} from '@podbor/contract';
+} from '@podbor/contract/constants';
 
 // The listing's whole state lives in the page URL (SPEC §2): `page`, `order` (byPopularDown …), one repeated
 // key per CHECKBOX/RADIO filter slug (`?tip-masla=Синтетическое&tip-masla=Минеральное`) and `min<slug>` /

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatPrice } from '@podbor/contract';
+import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 'use client';
 
-import { COOKIE_NAMES, type FitmentItem } from '@podbor/contract';
+import type { FitmentItem } from '@podbor/contract';
+import { COOKIE_NAMES } from '@podbor/contract/constants';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { CarIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
