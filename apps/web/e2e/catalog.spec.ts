@@ -9,6 +9,8 @@ const ROOT = 'masla-i-zhidkosti';
 const LEAF = 'motornye-masla';
 
 test.describe('catalogue', () => {
+  // Long walks through several server renders: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
   test('vehicle counts, filters, sort and pages live in the URL and survive a reload', async ({ page, context, baseURL }, info) => {
     const first = (await listing(LEAF, { page: 1, sort: 'popular', order: 'desc', filter: {} })).results[0]!;
     const vehicle = await vehicleFor(first.slug);
@@ -63,7 +65,7 @@ test.describe('catalogue', () => {
     // Pagination keeps filter and sort.
     if (sorted.pages > 1) {
       await page.getByRole('link', { name: 'Страница 2' }).click();
-      await expect(page).toHaveURL(/page=2/);
+      await expect(page).toHaveURL(/page=2/, { timeout: 30_000 });
       expect(page.url()).toContain('order=byPriceUp');
       expect(page.url()).toContain('tip-masla=');
       const second = await listing(LEAF, { page: 2, sort: 'price', order: 'asc', filter: { 'tip-masla': ['Синтетическое'] } }, vehicle.id);

@@ -98,6 +98,8 @@ async function openTab(page: Page, name: string) {
 }
 
 test.describe('product page', () => {
+  // Long walks through several server renders: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
   test('opens from its category, fits the vehicle, every tab works, JSON-LD is valid', async ({ page, context, baseURL }, info) => {
     const item = await pickProduct();
     const vehicle = await vehicleFor(item.slug);
@@ -138,7 +140,7 @@ test.describe('product page', () => {
     // Analogues load when their tab opens.
     const analogues = await apiGet<{ total: number; results: { title: string }[] }>(`/api/v1/catalog/products/${item.slug}/analogues/`);
     const analoguesPanel = await openTab(page, 'Аналоги');
-    await expect(analoguesPanel.getByTestId('analogues').getByRole('listitem')).toHaveCount(Math.min(analogues.total, 24));
+    await expect(analoguesPanel.getByTestId('analogues').getByRole('listitem')).toHaveCount(Math.min(analogues.total, 24), { timeout: 30_000 });
     await expect(analoguesPanel).toContainText(analogues.results[0]!.title);
 
     // Description.

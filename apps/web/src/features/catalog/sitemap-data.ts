@@ -12,9 +12,11 @@ export async function productSitemapCount(): Promise<number> {
   return Math.max(1, Math.ceil((first?.total ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
-export async function productSitemapPaths(page: number): Promise<string[]> {
+/** Product paths of one sitemap page (1-based); null when the API could not be asked. */
+export async function productSitemapPaths(page: number): Promise<string[] | null> {
   const list = await apiTry('sitemapProducts', { query: { page, size: SITEMAP_PAGE_SIZE }, revalidate: SITEMAP_TTL_SECONDS });
-  return (list?.results ?? []).map((p) => `${categoryUrl(p.categories)}/product_${encodeURIComponent(p.slug)}`);
+  if (!list) return null;
+  return list.results.map((p) => `${categoryUrl(p.categories)}/product_${encodeURIComponent(p.slug)}`);
 }
 
 function walk(nodes: readonly CategoryNode[], parent: string[], out: string[]) {
