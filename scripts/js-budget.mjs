@@ -24,9 +24,13 @@ for (const p of paths) {
   const url = /^https?:/.test(p) ? p : `${base}${p.startsWith('/') ? p : `/${p}`}`;
   const html = await (await fetchOk(url)).text();
   // `nomodule` scripts (legacy polyfills) are never downloaded by the module-capable browsers Next supports.
-  const tags = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((a) => /\bsrc="/.test(a) && !/\bnomodule/i.test(a));
+  const tags = [...html.matchAll(/<script\b([^>]*)>/g)]
+    .map((m) => m[1])
+    .filter((a) => /\bsrc="/.test(a) && !/\bnomodule/i.test(a));
   const srcs = [...new Set(tags.map((a) => /\bsrc="([^"]+)"/.exec(a)[1].replace(/&amp;/g, '&')))];
-  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .join('');
   let raw = 0;
   let zipped = 0;
   const rows = [];
@@ -40,8 +44,11 @@ for (const p of paths) {
   const over = zipped / 1024 > budgetKb;
   if (over) failed = true;
   console.log(`\n${url}`);
-  for (const [z, r, name] of rows.sort((a, b) => b[0] - a[0])) console.log(`  ${kb(z).padStart(7)} KB gz  ${kb(r).padStart(7)} KB  ${name}`);
-  console.log(`  first-load JavaScript: ${kb(zipped)} KB gzipped (${kb(raw)} KB raw) in ${srcs.length} files — budget ${budgetKb} KB${over ? '  ← over' : ''}`);
+  for (const [z, r, name] of rows.sort((a, b) => b[0] - a[0]))
+    console.log(`  ${kb(z).padStart(7)} KB gz  ${kb(r).padStart(7)} KB  ${name}`);
+  console.log(
+    `  first-load JavaScript: ${kb(zipped)} KB gzipped (${kb(raw)} KB raw) in ${srcs.length} files — budget ${budgetKb} KB${over ? '  ← over' : ''}`,
+  );
   console.log(`  inline scripts (RSC payload, JSON-LD): ${kb(gz(Buffer.from(inline)))} KB gzipped`);
 }
 log(failed ? `JS budget: over ${budgetKb} KB` : `JS budget: every page within ${budgetKb} KB`);

@@ -8,13 +8,19 @@ import { apiTry } from '@/lib/api/server';
 export const SITEMAP_TTL_SECONDS = 3600;
 
 export async function productSitemapCount(): Promise<number> {
-  const first = await apiTry('sitemapProducts', { query: { page: 1, size: 1 }, revalidate: SITEMAP_TTL_SECONDS });
+  const first = await apiTry('sitemapProducts', {
+    query: { page: 1, size: 1 },
+    revalidate: SITEMAP_TTL_SECONDS,
+  });
   return Math.max(1, Math.ceil((first?.total ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
 /** Product paths of one sitemap page (1-based); null when the API could not be asked. */
 export async function productSitemapPaths(page: number): Promise<string[] | null> {
-  const list = await apiTry('sitemapProducts', { query: { page, size: SITEMAP_PAGE_SIZE }, revalidate: SITEMAP_TTL_SECONDS });
+  const list = await apiTry('sitemapProducts', {
+    query: { page, size: SITEMAP_PAGE_SIZE },
+    revalidate: SITEMAP_TTL_SECONDS,
+  });
   if (!list) return null;
   return list.results.map((p) => `${categoryUrl(p.categories)}/product_${encodeURIComponent(p.slug)}`);
 }
@@ -28,7 +34,11 @@ function walk(nodes: readonly CategoryNode[], parent: string[], out: string[]) {
   }
 }
 
-export async function pageSitemapPaths(): Promise<{ categories: string[]; manufacturers: string[]; pages: string[] }> {
+export async function pageSitemapPaths(): Promise<{
+  categories: string[];
+  manufacturers: string[];
+  pages: string[];
+}> {
   const [tree, manufacturers, menu] = await Promise.all([
     apiTry('categoryTree', { revalidate: SITEMAP_TTL_SECONDS }),
     apiTry('sitemapManufacturers', { revalidate: SITEMAP_TTL_SECONDS }),

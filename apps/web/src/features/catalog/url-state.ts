@@ -52,7 +52,10 @@ export function isOrderKey(value: string | undefined): value is CatalogOrderKey 
 }
 
 /** Reads the page URL against the category's filters; unknown keys and values are ignored. */
-export function parseListingState(params: SearchParamsRecord, filters: readonly CatalogFilter[]): ListingState {
+export function parseListingState(
+  params: SearchParamsRecord,
+  filters: readonly CatalogFilter[],
+): ListingState {
   const pageText = first(params, QUERY_PARAMS.page);
   const pageNumber = pageText && /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
   const order = first(params, QUERY_PARAMS.order);
@@ -83,7 +86,10 @@ export function parseListingState(params: SearchParamsRecord, filters: readonly 
 }
 
 /** The listing body of API-SHAPES §6 for this state: values in the filter's own type, ranges as `[min, max]`. */
-export function listingRequest(state: ListingState, filters: readonly CatalogFilter[]): CatalogProductsRequest {
+export function listingRequest(
+  state: ListingState,
+  filters: readonly CatalogFilter[],
+): CatalogProductsRequest {
   const filter: CatalogFilterSelection = {};
   for (const f of filters) {
     if (f.type === 'RANGE') {

@@ -87,7 +87,8 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
           disabled={status.kind === 'busy'}
           aria-busy={status.kind === 'busy' || undefined}
         >
-          <CartIcon size={20} /> {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
+          <CartIcon size={20} />{' '}
+          {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
         </button>
       )}
       {status.kind === 'error' ? (

@@ -20,7 +20,10 @@ export async function GET(_request: Request, { params }: Ctx) {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((path) => `<url><loc>${escapeXml(`${origin}${path}`)}</loc><changefreq>weekly</changefreq><priority>0.6</priority></url>`),
+    ...paths.map(
+      (path) =>
+        `<url><loc>${escapeXml(`${origin}${path}`)}</loc><changefreq>weekly</changefreq><priority>0.6</priority></url>`,
+    ),
     '</urlset>',
     '',
   ].join('\n');
