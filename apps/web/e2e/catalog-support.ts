@@ -44,7 +44,10 @@ export async function apiPost<T>(pathname: string, body: unknown): Promise<T> {
 }
 
 export function listing(category: string, body: unknown, transportId?: number): Promise<Listing> {
-  return apiPost<Listing>(`/api/v1/catalog/${category}/products/${transportId ? `${transportId}/` : ''}`, body);
+  return apiPost<Listing>(
+    `/api/v1/catalog/${category}/products/${transportId ? `${transportId}/` : ''}`,
+    body,
+  );
 }
 
 /** A vehicle the product fits (walks the product's fitment drill-down to its first transport). */
@@ -54,11 +57,21 @@ export async function vehicleFor(productSlug: string): Promise<{ id: number; yea
   if (!brand) throw new Error(`${productSlug} fits no vehicle`);
   const [model] = await apiGet<FitmentItem[]>(`${base}/brands/${brand.slug}/models/`);
   const [year] = await apiGet<FitmentItem[]>(`${base}/brands/${brand.slug}/models/${model!.slug}/years/`);
-  const [transport] = await apiGet<FitmentItem[]>(`${base}/brands/${brand.slug}/models/${model!.slug}/years/${year!.slug}/transport/`);
-  return { id: transport!.id!, year: transport!.years[0] ?? Number(year!.slug), label: transport!.label ?? transport!.title };
+  const [transport] = await apiGet<FitmentItem[]>(
+    `${base}/brands/${brand.slug}/models/${model!.slug}/years/${year!.slug}/transport/`,
+  );
+  return {
+    id: transport!.id!,
+    year: transport!.years[0] ?? Number(year!.slug),
+    label: transport!.label ?? transport!.title,
+  };
 }
 
-export async function setVehicle(context: BrowserContext, baseURL: string, vehicle: { id: number; year: number }) {
+export async function setVehicle(
+  context: BrowserContext,
+  baseURL: string,
+  vehicle: { id: number; year: number },
+) {
   await context.addCookies([
     { name: 'transportId', value: String(vehicle.id), url: baseURL },
     { name: 'transportYear', value: String(vehicle.year), url: baseURL },

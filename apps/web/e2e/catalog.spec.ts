@@ -9,7 +9,13 @@ const ROOT = 'masla-i-zhidkosti';
 const LEAF = 'motornye-masla';
 
 test.describe('catalogue', () => {
-  test('vehicle counts, filters, sort and pages live in the URL and survive a reload', async ({ page, context, baseURL }, info) => {
+  // Long walks through several server renders: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  test('vehicle counts, filters, sort and pages live in the URL and survive a reload', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     const first = (await listing(LEAF, { page: 1, sort: 'popular', order: 'desc', filter: {} })).results[0]!;
     const vehicle = await vehicleFor(first.slug);
     await setVehicle(context, baseURL!, vehicle);
@@ -36,7 +42,9 @@ test.describe('catalogue', () => {
     // Filter: one CHECKBOX value (phones open the filter sheet first).
     if (isPhone(info)) await page.getByRole('button', { name: /^Фильтры/ }).click();
     const panel = page.locator('#catalog-filters');
-    const option = panel.getByRole('group', { name: 'Тип масла' }).getByRole('checkbox', { name: /Синтетическое/ });
+    const option = panel
+      .getByRole('group', { name: 'Тип масла' })
+      .getByRole('checkbox', { name: /Синтетическое/ });
     await option.check();
     await expect(page).toHaveURL(/tip-masla=/);
     if (isPhone(info)) await page.getByRole('button', { name: 'Показать товары' }).click();
@@ -46,7 +54,11 @@ test.describe('catalogue', () => {
     // Sort: price ascending.
     await page.getByLabel('Сортировка').selectOption('byPriceUp');
     await expect(page).toHaveURL(/order=byPriceUp/);
-    const sorted = await listing(LEAF, { sort: 'price', order: 'asc', filter: { 'tip-masla': ['Синтетическое'] } }, vehicle.id);
+    const sorted = await listing(
+      LEAF,
+      { sort: 'price', order: 'asc', filter: { 'tip-masla': ['Синтетическое'] } },
+      vehicle.id,
+    );
     const firstCard = page.getByTestId('product-grid').getByRole('article').first();
     await expect(firstCard).toContainText(sorted.results[0]!.title);
 
@@ -55,25 +67,37 @@ test.describe('catalogue', () => {
     await page.reload();
     expect(page.url()).toBe(url);
     await expect(page.getByLabel('Сортировка')).toHaveValue('byPriceUp');
-    await expect(page.getByTestId('product-grid').getByRole('article').first()).toContainText(sorted.results[0]!.title);
+    await expect(page.getByTestId('product-grid').getByRole('article').first()).toContainText(
+      sorted.results[0]!.title,
+    );
     if (isPhone(info)) await page.getByRole('button', { name: /^Фильтры \(1\)/ }).click();
-    await expect(panel.getByRole('group', { name: 'Тип масла' }).getByRole('checkbox', { name: /Синтетическое/ })).toBeChecked();
+    await expect(
+      panel.getByRole('group', { name: 'Тип масла' }).getByRole('checkbox', { name: /Синтетическое/ }),
+    ).toBeChecked();
     if (isPhone(info)) await page.getByRole('button', { name: 'Закрыть фильтры' }).click();
 
     // Pagination keeps filter and sort.
     if (sorted.pages > 1) {
       await page.getByRole('link', { name: 'Страница 2' }).click();
-      await expect(page).toHaveURL(/page=2/);
+      await expect(page).toHaveURL(/page=2/, { timeout: 30_000 });
       expect(page.url()).toContain('order=byPriceUp');
       expect(page.url()).toContain('tip-masla=');
-      const second = await listing(LEAF, { page: 2, sort: 'price', order: 'asc', filter: { 'tip-masla': ['Синтетическое'] } }, vehicle.id);
-      await expect(page.getByTestId('product-grid').getByRole('article').first()).toContainText(second.results[0]!.title);
+      const second = await listing(
+        LEAF,
+        { page: 2, sort: 'price', order: 'asc', filter: { 'tip-masla': ['Синтетическое'] } },
+        vehicle.id,
+      );
+      await expect(page.getByTestId('product-grid').getByRole('article').first()).toContainText(
+        second.results[0]!.title,
+      );
       await expect(page.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
     }
 
     // Structured data: the category's BreadcrumbList.
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const crumbs = ld.map((t) => JSON.parse(t) as { '@type': string; itemListElement?: unknown[] }).find((d) => d['@type'] === 'BreadcrumbList');
+    const crumbs = ld
+      .map((t) => JSON.parse(t) as { '@type': string; itemListElement?: unknown[] })
+      .find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs?.itemListElement?.length).toBe(4);
 
     await page.evaluate(() => document.fonts.ready);
@@ -93,7 +117,8 @@ test.describe('catalogue', () => {
     const tree = await apiGet<Node[]>('/api/v1/catalog/categories/');
     await page.goto('/catalog');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог');
-    for (const node of tree.filter((n) => n.found > 0)) await expect(page.getByRole('heading', { name: node.title, level: 2 })).toBeVisible();
+    for (const node of tree.filter((n) => n.found > 0))
+      await expect(page.getByRole('heading', { name: node.title, level: 2 })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/catalog$/);
     await screenshot(page, info, 'catalog-root');
   });
@@ -110,5 +135,30 @@ test.describe('catalogue', () => {
   test('a wrong category chain redirects to the canonical address', async ({ page }) => {
     await page.goto(`/catalog/${LEAF}?page=1&order=byPriceDown`);
     await expect(page).toHaveURL(new RegExp(`/catalog/${ROOT}/${LEAF}\\?page=1&order=byPriceDown$`));
+  });
+});
+
+test.describe('sitemaps and robots', () => {
+  test('robots.txt lists sitemap.xml and the product sitemaps, which hold categories and products', async ({
+    request,
+  }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
+    const productMaps = [...robots.matchAll(/Sitemap: (https?:\/\/[^\s]+\/catalog\/sitemap\/\d+\.xml)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(productMaps.length).toBeGreaterThan(0);
+
+    const main = await (await request.get('/sitemap.xml')).text();
+    expect(main).toContain(`/catalog/${ROOT}/${LEAF}</loc>`);
+    expect(main).toMatch(/\/manufacturer\/[a-z0-9-]+<\/loc>/);
+
+    const first = await request.get(new URL(productMaps[0]!).pathname);
+    expect(first.status()).toBe(200);
+    const body = await first.text();
+    const { total } = await apiGet<{ total: number }>('/api/v1/catalog/sitemap/products/?size=1');
+    const urls = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.length).toBe(Math.min(total, 10_000));
+    expect(urls[0]).toMatch(/\/catalog\/[a-z0-9-]+(\/[a-z0-9-]+)*\/product_[a-z0-9-]+$/);
   });
 });

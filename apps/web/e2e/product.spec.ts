@@ -28,7 +28,9 @@ async function pickProduct(): Promise<ListItem> {
   const { results } = await listing(LEAF, { page: 1, sort: 'popular', order: 'desc', filter: {} });
   for (const item of results) {
     const analogues = await apiGet<{ total: number }>(`/api/v1/catalog/products/${item.slug}/analogues/`);
-    const detail = await apiGet<Detail & { with_installation: boolean }>(`/api/v1/catalog/products/${item.slug}/`);
+    const detail = await apiGet<Detail & { with_installation: boolean }>(
+      `/api/v1/catalog/products/${item.slug}/`,
+    );
     if (analogues.total > 0 && (detail.reviews_count ?? 0) > 0 && detail.with_installation) return item;
   }
   throw new Error('no product with analogues, reviews and installation in the seed');
@@ -55,7 +57,8 @@ async function registrationCode(phone: string, after: number): Promise<string> {
     })();
     for (const line of lines.reverse()) {
       const entry = JSON.parse(line) as { at: string; to: string; purpose: string; code: string | null };
-      if (entry.to === phone && entry.purpose === 'register' && entry.code && Date.parse(entry.at) >= after) return entry.code;
+      if (entry.to === phone && entry.purpose === 'register' && entry.code && Date.parse(entry.at) >= after)
+        return entry.code;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -98,7 +101,13 @@ async function openTab(page: Page, name: string) {
 }
 
 test.describe('product page', () => {
-  test('opens from its category, fits the vehicle, every tab works, JSON-LD is valid', async ({ page, context, baseURL }, info) => {
+  // Long walks through several server renders: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  test('opens from its category, fits the vehicle, every tab works, JSON-LD is valid', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     const item = await pickProduct();
     const vehicle = await vehicleFor(item.slug);
     await setVehicle(context, baseURL!, vehicle);
@@ -109,11 +118,16 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(new RegExp(`/catalog/${ROOT}/${LEAF}/product_${item.slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title);
     await expect(page.getByTestId('vendor-code')).toHaveText(detail.vendor_code);
-    await expect(page.getByTestId('price')).toHaveText(new Intl.NumberFormat('ru-RU').format(detail.price) + '\u00a0₽');
+    await expect(page.getByTestId('price')).toHaveText(
+      new Intl.NumberFormat('ru-RU').format(detail.price) + '\u00a0₽',
+    );
     await expect(page.getByTestId('fitment')).toHaveAttribute('data-status', 'fits');
     await expect(page.getByTestId('fitment')).toContainText(vehicle.label);
     await expect(page.getByRole('region', { name: /Наличие в филиалах/ })).toBeVisible();
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/catalog/${ROOT}/${LEAF}/product_${item.slug}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/catalog/${ROOT}/${LEAF}/product_${item.slug}$`),
+    );
 
     // JSON-LD: Product with Offer and AggregateRating, and the breadcrumb trail.
     const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
@@ -125,25 +139,53 @@ test.describe('product page', () => {
       aggregateRating: { '@type': string; reviewCount: number };
     };
     expect(product.name).toBe(detail.title);
-    expect(product.offers).toMatchObject({ '@type': 'Offer', price: detail.price.toFixed(2), priceCurrency: 'RUB' });
-    expect(product.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: detail.reviews_count });
+    expect(product.offers).toMatchObject({
+      '@type': 'Offer',
+      price: detail.price.toFixed(2),
+      priceCurrency: 'RUB',
+    });
+    // The count of the same render (another project's worker may be writing a review to this product meanwhile).
+    const shownReviews = Number(
+      await page
+        .getByRole('tab', { name: /^Отзывы/ })
+        .locator('span')
+        .innerText(),
+    );
+    expect(shownReviews).toBeGreaterThan(0);
+    expect(product.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: shownReviews });
     const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
-    expect(crumbs.itemListElement.map((c) => c.name)).toEqual(['Главная', 'Каталог', 'Фильтры', 'Масляные фильтры', detail.title]);
+    expect(crumbs.itemListElement.map((c) => c.name)).toEqual([
+      'Главная',
+      'Каталог',
+      'Фильтры',
+      'Масляные фильтры',
+      detail.title,
+    ]);
 
     // Characteristics (open by default).
     const props = page.getByRole('tabpanel', { name: /^Характеристики/ });
     await expect(props).toBeVisible();
-    for (const p of detail.properties.slice(0, 3)) await expect(props.getByRole('row', { name: new RegExp(p.title) })).toBeVisible();
+    for (const p of detail.properties.slice(0, 3))
+      await expect(props.getByRole('row', { name: new RegExp(p.title) })).toBeVisible();
 
     // Analogues load when their tab opens.
-    const analogues = await apiGet<{ total: number; results: { title: string }[] }>(`/api/v1/catalog/products/${item.slug}/analogues/`);
+    const analogues = await apiGet<{ total: number; results: { title: string }[] }>(
+      `/api/v1/catalog/products/${item.slug}/analogues/`,
+    );
     const analoguesPanel = await openTab(page, 'Аналоги');
-    await expect(analoguesPanel.getByTestId('analogues').getByRole('listitem')).toHaveCount(Math.min(analogues.total, 24));
+    await expect(analoguesPanel.getByTestId('analogues').getByRole('listitem')).toHaveCount(
+      Math.min(analogues.total, 24),
+      { timeout: 30_000 },
+    );
     await expect(analoguesPanel).toContainText(analogues.results[0]!.title);
 
     // Description.
     const descriptionPanel = await openTab(page, 'Описание');
-    const firstSentence = detail.description.replace(/<[^>]+>/g, ' ').trim().split(/[.:]/)[0]!.trim();
+    const firstSentence = detail.description
+      .replace(/<[^>]+>/g, ' ')
+      .trim()
+      .split(/[.:]/)[0]!
+      .trim();
     await expect(descriptionPanel).toContainText(firstSentence);
 
     // Installation price for the selected city and vehicle.
@@ -165,7 +207,9 @@ test.describe('product page', () => {
 
     // Reviews: five a page; a visitor gets the authorization warning, whose button opens the login dialog.
     const reviewsPanel = await openTab(page, 'Отзывы');
-    await expect(reviewsPanel.getByTestId('review-list').getByRole('listitem')).toHaveCount(Math.min(5, detail.reviews_count ?? 0));
+    await expect(reviewsPanel.getByTestId('review-list').getByRole('listitem')).toHaveCount(
+      Math.min(5, shownReviews),
+    );
     await expect(reviewsPanel).toContainText('Отзывы оставляют авторизованные покупатели');
     if (!isPhone(info)) await screenshot(page, info, 'product-reviews-anonymous');
     await reviewsPanel.getByRole('button', { name: 'Войти' }).click();
@@ -190,7 +234,9 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Перейти в корзину' })).toBeVisible();
   });
 
-  test('a signed-in customer writes a review; a second one shows the server error', async ({ page }, info) => {
+  test('a signed-in customer writes a review; a second one shows the server error', async ({
+    page,
+  }, info) => {
     const item = await pickProduct();
     await signIn(page);
     await page.goto(`/catalog/${ROOT}/${LEAF}/product_${item.slug}#reviews`);
@@ -212,7 +258,9 @@ test.describe('product page', () => {
 
     // One review per customer and product: the API's message reaches the form.
     await page.reload();
-    const again = page.getByRole('tabpanel', { name: /^Отзывы/ }).getByRole('form', { name: 'Оставить отзыв' });
+    const again = page
+      .getByRole('tabpanel', { name: /^Отзывы/ })
+      .getByRole('form', { name: 'Оставить отзыв' });
     await again.locator('label').filter({ hasText: '5 из 5' }).click();
     await again.getByRole('button', { name: 'Отправить отзыв' }).click();
     await expect(again.getByRole('alert')).toHaveText('Вы уже оставили отзыв на этот товар.');
@@ -229,7 +277,13 @@ test.describe('product page', () => {
       const list = fitment.getByRole('list', { name: 'Автомобили, к которым подходит товар' });
       await expect(list).toBeVisible();
       await list.getByRole('button').first().click();
-      if (level < 3) await expect(fitment.getByRole('button').filter({ hasText: /./ }).nth(level + 1)).toBeDisabled();
+      if (level < 3)
+        await expect(
+          fitment
+            .getByRole('button')
+            .filter({ hasText: /./ })
+            .nth(level + 1),
+        ).toBeDisabled();
     }
     await expect(fitment).toHaveAttribute('data-status', 'fits');
     const cookies = await page.context().cookies();
@@ -238,7 +292,9 @@ test.describe('product page', () => {
 
   test('manufacturer page', async ({ page }, info) => {
     const item = await pickProduct();
-    const detail = await apiGet<{ manufacturer_slug: string; manufacturer: string }>(`/api/v1/catalog/products/${item.slug}/`);
+    const detail = await apiGet<{ manufacturer_slug: string; manufacturer: string }>(
+      `/api/v1/catalog/products/${item.slug}/`,
+    );
     await page.goto(`/catalog/${ROOT}/${LEAF}/product_${item.slug}`);
     await page.getByRole('link', { name: detail.manufacturer, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/manufacturer/${detail.manufacturer_slug}$`));

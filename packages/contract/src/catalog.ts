@@ -280,3 +280,25 @@ export const catalogProductsBody = z.preprocess(
   }),
 );
 export type CatalogProductsBody = z.infer<typeof catalogProductsBody>;
+
+// ---- sitemap listings (Podbor addition for the storefront's sitemap.xml) ----
+
+/** Products per sitemap page: well under the 50,000 URLs one sitemap file may hold. */
+export const SITEMAP_PAGE_SIZE = 10_000;
+export const SITEMAP_MAX_PAGE_SIZE = 50_000;
+
+export const sitemapProductsQuery = pageQuery(SITEMAP_PAGE_SIZE, SITEMAP_MAX_PAGE_SIZE);
+export type SitemapProductsQuery = z.infer<typeof sitemapProductsQuery>;
+
+/** An active product's slug with its canonical category chain (product URL = /catalog/<chain>/product_<slug>). */
+export const sitemapProduct = z.object({
+  slug: z.string(),
+  categories: z.array(z.string()),
+});
+export type SitemapProduct = z.infer<typeof sitemapProduct>;
+export const sitemapProductsResponse = paginated(sitemapProduct);
+export type SitemapProductsResponse = z.infer<typeof sitemapProductsResponse>;
+
+/** Manufacturers that have active products. */
+export const sitemapManufacturersResponse = z.array(titleSlug);
+export type SitemapManufacturersResponse = z.infer<typeof sitemapManufacturersResponse>;

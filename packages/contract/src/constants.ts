@@ -50,6 +50,7 @@ export const RESERVED_CATEGORY_SLUGS = [
   'banners',
   'manufacturers',
   'recommendations',
+  'sitemap',
 ] as const;
 
 export const SEARCH_MIN_LENGTH = 3;

@@ -314,6 +314,19 @@ export const API_ROUTES = {
     params: catalog.manufacturerParams,
     response: catalog.manufacturerResponse,
   },
+  sitemapProducts: {
+    method: 'GET',
+    path: '/api/v1/catalog/sitemap/products/',
+    auth: 'public',
+    query: catalog.sitemapProductsQuery,
+    response: catalog.sitemapProductsResponse,
+  },
+  sitemapManufacturers: {
+    method: 'GET',
+    path: '/api/v1/catalog/sitemap/manufacturers/',
+    auth: 'public',
+    response: catalog.sitemapManufacturersResponse,
+  },
 
   // ---- transport ----
   transportYears: {

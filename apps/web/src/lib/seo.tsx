@@ -7,7 +7,9 @@ import { headers } from 'next/headers';
 export async function siteOrigin(): Promise<string> {
   const h = await headers();
   const host = h.get('x-forwarded-host')?.split(',')[0]?.trim() || h.get('host') || '127.0.0.1:3000';
-  const proto = h.get('x-forwarded-proto')?.split(',')[0]?.trim() || (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
+  const proto =
+    h.get('x-forwarded-proto')?.split(',')[0]?.trim() ||
+    (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
   return `${proto}://${host}`;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BannersResponse, ManufacturerResponse } from '@podbor/contract';
+import type { BannersResponse, ManufacturerResponse, SitemapManufacturersResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import type { Category } from './category.directory';
 import { num, rows } from './sql';
@@ -44,4 +44,27 @@ export async function findManufacturer(db: Db, slug: string): Promise<Manufactur
   );
   if (!row) return undefined;
   return { ...row, country: row.country || null, products_count: num(row.products_count) };
+}
+
+/** One page of active products for the sitemap, in id order (stable across pages while the catalogue changes little). */
+export async function sitemapProductPage(
+  db: Db,
+  page: number,
+  size: number,
+): Promise<{ total: number; items: { slug: string; category_id: number }[] }> {
+  const [countRow] = await rows<{ n: number }>(db, sql`select count(*)::int as n from products where is_active`);
+  const items = await rows<{ slug: string; category_id: number }>(
+    db,
+    sql`select slug, category_id from products where is_active order by id limit ${size} offset ${(page - 1) * size}`,
+  );
+  return { total: num(countRow?.n ?? 0), items: items.map((r) => ({ slug: r.slug, category_id: num(r.category_id) })) };
+}
+
+export async function sitemapManufacturers(db: Db): Promise<SitemapManufacturersResponse> {
+  return rows<{ title: string; slug: string }>(
+    db,
+    sql`select m.title, m.slug from manufacturers m
+        where exists (select 1 from products p where p.manufacturer_id = m.id and p.is_active)
+        order by m.slug`,
+  );
 }

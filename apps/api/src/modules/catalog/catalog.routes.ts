@@ -36,6 +36,9 @@ import {
   recommendationsResponse,
   searchQuery,
   searchResponse,
+  sitemapManufacturersResponse,
+  sitemapProductsQuery,
+  sitemapProductsResponse,
   transportIdParams,
   type CatalogProductsResponse,
   type FiltersResponse,
@@ -44,7 +47,7 @@ import {
 import type { AppDeps } from '../../app';
 import { badRequest, notFound } from '../../lib/http-error';
 import { transportDirectory } from '../transport/transport.directory';
-import { findBanners, findManufacturer } from './catalog.repository';
+import { findBanners, findManufacturer, sitemapManufacturers, sitemapProductPage } from './catalog.repository';
 import { categoryOr404, detailContext, transportOr400, transportOr404 } from './catalog.service';
 import { categoryDirectory, CATEGORY_TTL_MS, toNode, type Category } from './category.directory';
 import { cityDirectory, pickCity } from './city.directory';
@@ -562,6 +565,37 @@ const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
       if (!found) throw notFound();
       return found;
     },
+  );
+
+  // ---- sitemap listings: every active product's URL parts, page by page, and the manufacturers ----
+
+  app.get(
+    '/catalog/sitemap/products/',
+    {
+      schema: {
+        tags,
+        summary: 'Товары для sitemap.xml',
+        description: 'Активные товары в порядке id: slug и каноническая цепочка категорий. size по умолчанию 10 000.',
+        querystring: sitemapProductsQuery,
+        response: { 200: sitemapProductsResponse },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const [t, { total, items }] = await Promise.all([categories.tree(), sitemapProductPage(db, page, size)]);
+      return {
+        current: page,
+        pages: Math.max(1, Math.ceil(total / size)),
+        total,
+        results: items.map((item) => ({ slug: item.slug, categories: t.byId.get(item.category_id)?.path ?? [] })),
+      };
+    },
+  );
+
+  app.get(
+    '/catalog/sitemap/manufacturers/',
+    { schema: { tags, summary: 'Производители для sitemap.xml', response: { 200: sitemapManufacturersResponse } } },
+    () => sitemapManufacturers(db),
   );
 };
 

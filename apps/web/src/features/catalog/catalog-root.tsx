@@ -8,7 +8,13 @@ import styles from './catalog.module.css';
 const CHILDREN_SHOWN = 6;
 
 /** `/catalog`: top-level categories with their first subcategories; empty ones for the vehicle are hidden. */
-export function CatalogRoot({ tree, transportLabel }: { tree: readonly CategoryNode[]; transportLabel: string | null }) {
+export function CatalogRoot({
+  tree,
+  transportLabel,
+}: {
+  tree: readonly CategoryNode[];
+  transportLabel: string | null;
+}) {
   const visible = tree.filter((n) => n.found > 0);
   return (
     <div className={`container ${styles.page}`}>
@@ -40,7 +46,14 @@ export function CatalogRoot({ tree, transportLabel }: { tree: readonly CategoryN
                 <section className={styles.rootCard} aria-labelledby={`cat-${node.slug}`}>
                   <Link href={categoryUrl([node.slug])} className={styles.rootHead}>
                     {image ? (
-                      <img src={image} alt="" width={56} height={56} className={styles.tileImage} loading="lazy" />
+                      <img
+                        src={image}
+                        alt=""
+                        width={56}
+                        height={56}
+                        className={styles.tileImage}
+                        loading="lazy"
+                      />
                     ) : (
                       <span className={styles.tilePlaceholder} aria-hidden="true">
                         {node.title.charAt(0)}

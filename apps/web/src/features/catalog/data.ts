@@ -1,4 +1,9 @@
-import type { CatalogFilter, CatalogProductsRequest, CategoryDetailResponse, CategoryNode } from '@podbor/contract';
+import type {
+  CatalogFilter,
+  CatalogProductsRequest,
+  CategoryDetailResponse,
+  CategoryNode,
+} from '@podbor/contract';
 import { cache } from 'react';
 import { ApiError, apiCall, apiTry } from '@/lib/api/server';
 
@@ -10,22 +15,30 @@ const CATEGORY_TTL_SECONDS = 60;
 /** The category or null when the API says it does not exist (other failures are thrown to the error page). */
 export const getCategory = cache(async (slug: string): Promise<CategoryDetailResponse | null> => {
   try {
-    return await apiCall('categoryDetail', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+    return await apiCall('categoryDetail', {
+      params: { categorySlug: slug },
+      revalidate: CATEGORY_TTL_SECONDS,
+    });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
 });
 
-export const getChildren = cache(async (slug: string, transportId: number | null): Promise<CategoryNode[]> => {
-  const list = transportId
-    ? await apiTry('categoryChildrenByTransport', {
-        params: { categorySlug: slug, transportId },
-        revalidate: CATEGORY_TTL_SECONDS,
-      })
-    : await apiTry('categoryChildren', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
-  return list ?? [];
-});
+export const getChildren = cache(
+  async (slug: string, transportId: number | null): Promise<CategoryNode[]> => {
+    const list = transportId
+      ? await apiTry('categoryChildrenByTransport', {
+          params: { categorySlug: slug, transportId },
+          revalidate: CATEGORY_TTL_SECONDS,
+        })
+      : await apiTry('categoryChildren', {
+          params: { categorySlug: slug },
+          revalidate: CATEGORY_TTL_SECONDS,
+        });
+    return list ?? [];
+  },
+);
 
 export const getTopCategories = cache(async (transportId: number | null): Promise<CategoryNode[]> => {
   const list = transportId
@@ -34,15 +47,17 @@ export const getTopCategories = cache(async (transportId: number | null): Promis
   return list ?? [];
 });
 
-export const getFilters = cache(async (slug: string, transportId: number | null): Promise<CatalogFilter[]> => {
-  const list = transportId
-    ? await apiTry('categoryFiltersByTransport', {
-        params: { categorySlug: slug, transportId },
-        revalidate: CATEGORY_TTL_SECONDS,
-      })
-    : await apiTry('categoryFilters', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
-  return list ?? [];
-});
+export const getFilters = cache(
+  async (slug: string, transportId: number | null): Promise<CatalogFilter[]> => {
+    const list = transportId
+      ? await apiTry('categoryFiltersByTransport', {
+          params: { categorySlug: slug, transportId },
+          revalidate: CATEGORY_TTL_SECONDS,
+        })
+      : await apiTry('categoryFilters', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+    return list ?? [];
+  },
+);
 
 /** One listing page; body exactly as API-SHAPES §6, page/sort/order repeated in the query. */
 export async function getListing(slug: string, transportId: number | null, body: CatalogProductsRequest) {

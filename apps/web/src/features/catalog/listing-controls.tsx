@@ -1,6 +1,8 @@
 'use client';
 
-import { formatNumber, type CatalogFilter, type CatalogOrderKey } from '@podbor/contract';
+// Deep imports: a value import from the contract's index would bring zod and every schema into this island.
+import type { CatalogFilter, CatalogOrderKey } from '@podbor/contract';
+import { formatNumber } from '@podbor/contract/format';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useOptimistic, useState, useTransition, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
@@ -162,7 +164,14 @@ export function FiltersPanel({
 
   const toggleValue = (filter: CatalogFilter, value: string, checked: boolean) => {
     const prev = state.values[filter.slug] ?? [];
-    const next = filter.type === 'RADIO' ? (checked ? [value] : []) : checked ? [...prev, value] : prev.filter((v) => v !== value);
+    const next =
+      filter.type === 'RADIO'
+        ? checked
+          ? [value]
+          : []
+        : checked
+          ? [...prev, value]
+          : prev.filter((v) => v !== value);
     const values = { ...state.values };
     if (next.length) values[filter.slug] = next;
     else delete values[filter.slug];
@@ -186,7 +195,11 @@ export function FiltersPanel({
       >
         Фильтры{count ? ` (${count})` : ''}
       </button>
-      <div className={`${styles.backdrop} ${open ? styles.backdropOpen : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        className={`${styles.backdrop} ${open ? styles.backdropOpen : ''}`}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
       <section
         id="catalog-filters"
         className={`${styles.panel} ${open ? styles.panelOpen : ''}`}
@@ -198,11 +211,20 @@ export function FiltersPanel({
             Фильтры
           </h2>
           {count > 0 ? (
-            <button type="button" className={styles.reset} onClick={() => go({ ...state, page: 1, values: {}, ranges: {} })}>
+            <button
+              type="button"
+              className={styles.reset}
+              onClick={() => go({ ...state, page: 1, values: {}, ranges: {} })}
+            >
               Сбросить
             </button>
           ) : null}
-          <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label="Закрыть фильтры">
+          <button
+            type="button"
+            className={styles.close}
+            onClick={() => setOpen(false)}
+            aria-label="Закрыть фильтры"
+          >
             <CloseIcon size={22} />
           </button>
         </div>
@@ -212,7 +234,10 @@ export function FiltersPanel({
               <RangeFilter
                 // Remounted when the URL's bounds change (reset, back/forward), so the inputs show them.
                 key={`${filter.slug}:${state.ranges[filter.slug]?.min ?? ''}:${state.ranges[filter.slug]?.max ?? ''}`}
-                filter={filter} state={state} onApply={(r) => setRange(filter.slug, r)} />
+                filter={filter}
+                state={state}
+                onApply={(r) => setRange(filter.slug, r)}
+              />
             ) : (
               <fieldset key={filter.slug} className={styles.group}>
                 <legend className={styles.legend}>{filter.title}</legend>
@@ -222,7 +247,9 @@ export function FiltersPanel({
                     const checked = state.values[filter.slug]?.includes(value) ?? false;
                     return (
                       <li key={value}>
-                        <label className={`${styles.option} ${v.count === 0 && !checked ? styles.optionEmpty : ''}`}>
+                        <label
+                          className={`${styles.option} ${v.count === 0 && !checked ? styles.optionEmpty : ''}`}
+                        >
                           <input
                             type={filter.type === 'RADIO' ? 'radio' : 'checkbox'}
                             name={filter.slug}

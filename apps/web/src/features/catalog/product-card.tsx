@@ -1,4 +1,10 @@
-import { formatNumber, formatPrice, pluralRu, productUrlFromCategories, type ProductListItem } from '@podbor/contract';
+import {
+  formatNumber,
+  formatPrice,
+  pluralRu,
+  productUrlFromCategories,
+  type ProductListItem,
+} from '@podbor/contract';
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { CheckIcon, WrenchIcon } from '@/components/ui/icons';
@@ -76,8 +82,14 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
 
         {reviews > 0 || rating > 0 ? (
           <p className={styles.rating}>
-            <span className={styles.stars} aria-hidden="true" style={{ '--rating': Math.min(5, Math.max(0, rating)) } as CSSProperties} />
-            <span className="visually-hidden">Рейтинг {formatNumber(Math.round(rating * 10) / 10)} из 5, </span>
+            <span
+              className={styles.stars}
+              aria-hidden="true"
+              style={{ '--rating': Math.min(5, Math.max(0, rating)) } as CSSProperties}
+            />
+            <span className="visually-hidden">
+              Рейтинг {formatNumber(Math.round(rating * 10) / 10)} из 5,{' '}
+            </span>
             <span aria-hidden="true">{formatNumber(Math.round(rating * 10) / 10)}</span>
             <span className={styles.reviews}>
               {reviews} {pluralRu(reviews, ['отзыв', 'отзыва', 'отзывов'])}

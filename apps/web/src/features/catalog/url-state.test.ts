@@ -1,6 +1,13 @@
 import type { CatalogFilter } from '@podbor/contract';
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, listingQuery, listingRequest, pageWindow, parseListingState, withoutFilters } from './url-state';
+import {
+  activeFilterCount,
+  listingQuery,
+  listingRequest,
+  pageWindow,
+  parseListingState,
+  withoutFilters,
+} from './url-state';
 
 const filters: CatalogFilter[] = [
   { title: 'Цена', slug: 'price', type: 'RANGE', min: 100, max: 5000 },
@@ -69,7 +76,10 @@ describe('listing URL state', () => {
   });
 
   it('ignores bad page and order values and swaps reversed ranges', () => {
-    const state = parseListingState({ page: '-2', order: 'byNothing', minprice: '900', maxprice: 'abc' }, filters);
+    const state = parseListingState(
+      { page: '-2', order: 'byNothing', minprice: '900', maxprice: 'abc' },
+      filters,
+    );
     expect(state.page).toBe(1);
     expect(state.order).toBe('byPopularDown');
     const swapped = parseListingState({ minprice: '900', maxprice: '200' }, filters);

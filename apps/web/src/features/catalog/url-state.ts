@@ -1,3 +1,10 @@
+import type {
+  CatalogFilter,
+  CatalogFilterSelection,
+  CatalogOrderKey,
+  CatalogProductsRequest,
+} from '@podbor/contract';
+// Constants by deep import: this module runs in the filter island, which must not pull in zod and the schemas.
 import {
   CATALOG_ORDER_KEYS,
   CATALOG_ORDERS,
@@ -5,11 +12,7 @@ import {
   QUERY_PARAMS,
   RANGE_FILTER_MAX_PREFIX,
   RANGE_FILTER_MIN_PREFIX,
-  type CatalogFilter,
-  type CatalogFilterSelection,
-  type CatalogOrderKey,
-  type CatalogProductsRequest,
-} from '@podbor/contract';
+} from '@podbor/contract/constants';
 
 // The listing's whole state lives in the page URL (SPEC §2): `page`, `order` (byPopularDown …), one repeated
 // key per CHECKBOX/RADIO filter slug (`?tip-masla=Синтетическое&tip-masla=Минеральное`) and `min<slug>` /
@@ -49,7 +52,10 @@ export function isOrderKey(value: string | undefined): value is CatalogOrderKey 
 }
 
 /** Reads the page URL against the category's filters; unknown keys and values are ignored. */
-export function parseListingState(params: SearchParamsRecord, filters: readonly CatalogFilter[]): ListingState {
+export function parseListingState(
+  params: SearchParamsRecord,
+  filters: readonly CatalogFilter[],
+): ListingState {
   const pageText = first(params, QUERY_PARAMS.page);
   const pageNumber = pageText && /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
   const order = first(params, QUERY_PARAMS.order);
@@ -80,7 +86,10 @@ export function parseListingState(params: SearchParamsRecord, filters: readonly 
 }
 
 /** The listing body of API-SHAPES §6 for this state: values in the filter's own type, ranges as `[min, max]`. */
-export function listingRequest(state: ListingState, filters: readonly CatalogFilter[]): CatalogProductsRequest {
+export function listingRequest(
+  state: ListingState,
+  filters: readonly CatalogFilter[],
+): CatalogProductsRequest {
   const filter: CatalogFilterSelection = {};
   for (const f of filters) {
     if (f.type === 'RANGE') {

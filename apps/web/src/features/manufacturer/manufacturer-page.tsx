@@ -10,10 +10,20 @@ export function ManufacturerPage({ manufacturer }: { manufacturer: ManufacturerR
   const count = manufacturer.products_count;
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumbs items={[{ title: 'Главная', href: '/' }, { title: 'Каталог', href: '/catalog' }, { title: manufacturer.title }]} />
+      <Breadcrumbs
+        items={[
+          { title: 'Главная', href: '/' },
+          { title: 'Каталог', href: '/catalog' },
+          { title: manufacturer.title },
+        ]}
+      />
       <article className={styles.card}>
         <div className={styles.logo} aria-hidden={logo ? undefined : true}>
-          {logo ? <img src={logo} alt={`Логотип ${manufacturer.title}`} width={120} height={120} /> : <span>{manufacturer.title.charAt(0)}</span>}
+          {logo ? (
+            <img src={logo} alt={`Логотип ${manufacturer.title}`} width={120} height={120} />
+          ) : (
+            <span>{manufacturer.title.charAt(0)}</span>
+          )}
         </div>
         <div className={styles.body}>
           <h1 className={styles.title}>{manufacturer.title}</h1>

@@ -20,9 +20,24 @@ export function Analogues({ slug }: { slug: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    void browserApi('productAnalogues', { params: { productSlug: slug }, query: { page: 1 }, signal: controller.signal }).then((r) => {
+    void browserApi('productAnalogues', {
+      params: { productSlug: slug },
+      query: { page: 1 },
+      signal: controller.signal,
+    }).then((r) => {
       if (controller.signal.aborted) return;
-      setState(r.ok ? { kind: 'ready', items: r.data.results, page: 1, pages: r.data.pages, total: r.data.total, more: false } : { kind: 'error' });
+      setState(
+        r.ok
+          ? {
+              kind: 'ready',
+              items: r.data.results,
+              page: 1,
+              pages: r.data.pages,
+              total: r.data.total,
+              more: false,
+            }
+          : { kind: 'error' },
+      );
     });
     return () => controller.abort();
   }, [slug, attempt]);
@@ -30,8 +45,18 @@ export function Analogues({ slug }: { slug: string }) {
   const loadMore = async () => {
     if (state.kind !== 'ready') return;
     setState({ ...state, more: true });
-    const r = await browserApi('productAnalogues', { params: { productSlug: slug }, query: { page: state.page + 1 } });
-    if (r.ok) setState({ ...state, items: [...state.items, ...r.data.results], page: state.page + 1, pages: r.data.pages, more: false });
+    const r = await browserApi('productAnalogues', {
+      params: { productSlug: slug },
+      query: { page: state.page + 1 },
+    });
+    if (r.ok)
+      setState({
+        ...state,
+        items: [...state.items, ...r.data.results],
+        page: state.page + 1,
+        pages: r.data.pages,
+        more: false,
+      });
     else setState({ ...state, more: false });
   };
 
@@ -45,7 +70,8 @@ export function Analogues({ slug }: { slug: string }) {
         </Button>
       </div>
     );
-  if (state.items.length === 0) return <p className={styles.panelMessage}>У этого товара нет известных аналогов.</p>;
+  if (state.items.length === 0)
+    return <p className={styles.panelMessage}>У этого товара нет известных аналогов.</p>;
   return (
     <div>
       <p className={styles.panelNote}>Найдено аналогов: {state.total}</p>
@@ -61,7 +87,9 @@ export function Analogues({ slug }: { slug: string }) {
                 {item.title}
               </Link>
               <span className={styles.analogueMeta}>
-                {[item.manufacturer, item.vendor_code ? `арт. ${item.vendor_code}` : null].filter(Boolean).join(' · ')}
+                {[item.manufacturer, item.vendor_code ? `арт. ${item.vendor_code}` : null]
+                  .filter(Boolean)
+                  .join(' · ')}
                 {item.is_original ? <span className={styles.badge}>Оригинал</span> : null}
               </span>
             </span>

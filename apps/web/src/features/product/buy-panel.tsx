@@ -1,6 +1,6 @@
 'use client';
 
-import { formatPrice } from '@podbor/contract';
+import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -89,7 +89,8 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
           disabled={status.kind === 'busy'}
           aria-busy={status.kind === 'busy' || undefined}
         >
-          <CartIcon size={20} /> {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
+          <CartIcon size={20} />{' '}
+          {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
         </button>
       )}
       <BuyNowButton

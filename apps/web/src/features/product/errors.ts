@@ -1,7 +1,11 @@
 import type { ErrorBody } from '@podbor/contract';
 
 /** The first message of an API error body: `detail`, then non-field errors, then the given fields in order. */
-export function firstErrorMessage(body: ErrorBody | null, fields: readonly string[], fallback: string): string {
+export function firstErrorMessage(
+  body: ErrorBody | null,
+  fields: readonly string[],
+  fallback: string,
+): string {
   const errors = body?.errors;
   if (!errors) return fallback;
   const pick = (value: string[] | string | undefined) => (Array.isArray(value) ? value[0] : value);

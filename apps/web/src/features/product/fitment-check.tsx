@@ -1,6 +1,7 @@
 'use client';
 
-import { COOKIE_NAMES, type FitmentItem } from '@podbor/contract';
+import type { FitmentItem } from '@podbor/contract';
+import { COOKIE_NAMES } from '@podbor/contract/constants';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { CarIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
@@ -24,7 +25,15 @@ interface Step {
  * (brands → models → years → vehicles): picking a vehicle stores it like the vehicle selector does (cookies
  * transportId and transportYear, 30 days) and re-renders the page for it.
  */
-export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; status: FitmentStatus; vehicleLabel: string | null }) {
+export function FitmentCheck({
+  slug,
+  status,
+  vehicleLabel,
+}: {
+  slug: string;
+  status: FitmentStatus;
+  vehicleLabel: string | null;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [steps, setSteps] = useState<Step[]>([]);
@@ -32,11 +41,20 @@ export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; sta
   const [loading, setLoading] = useState(false);
   const [pending, startTransition] = useTransition();
 
-  const load = async (level: Level, ctx: { brand?: string; model?: string; year?: string }, label: string) => {
+  const load = async (
+    level: Level,
+    ctx: { brand?: string; model?: string; year?: string },
+    label: string,
+  ) => {
     setLoading(true);
     setError(false);
     const { browserApi } = await import('@/lib/api/browser');
-    const params = { productSlug: slug, brandSlug: ctx.brand ?? '', modelSlug: ctx.model ?? '', yearSlug: ctx.year ?? '' };
+    const params = {
+      productSlug: slug,
+      brandSlug: ctx.brand ?? '',
+      modelSlug: ctx.model ?? '',
+      yearSlug: ctx.year ?? '',
+    };
     const r =
       level === 'brands'
         ? await browserApi('fitmentBrands', { params: { productSlug: slug } })
@@ -61,10 +79,15 @@ export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; sta
   const pick = (step: Step, item: FitmentItem) => {
     if (step.level === 'brands') void load('models', { brand: item.slug }, item.title);
     else if (step.level === 'models') void load('years', { brand: step.brand, model: item.slug }, item.title);
-    else if (step.level === 'years') void load('transport', { brand: step.brand, model: step.model, year: item.slug }, item.title);
+    else if (step.level === 'years')
+      void load('transport', { brand: step.brand, model: step.model, year: item.slug }, item.title);
     else if (item.id) {
       writeCookie(COOKIE_NAMES.transportId, String(item.id));
-      const year = /^\d{4}$/.test(step.year ?? '') ? step.year : item.years[0] ? String(item.years[0]) : undefined;
+      const year = /^\d{4}$/.test(step.year ?? '')
+        ? step.year
+        : item.years[0]
+          ? String(item.years[0])
+          : undefined;
       if (year) writeCookie(COOKIE_NAMES.transportYear, year);
       setOpen(false);
       startTransition(() => router.refresh());
@@ -74,9 +97,19 @@ export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; sta
   const current = steps[steps.length - 1];
 
   return (
-    <div className={`${styles.fitment} ${styles[`fitment-${status}`] ?? ''}`} data-testid="fitment" data-status={status}>
+    <div
+      className={`${styles.fitment} ${styles[`fitment-${status}`] ?? ''}`}
+      data-testid="fitment"
+      data-status={status}
+    >
       <p className={styles.fitmentText}>
-        {status === 'fits' ? <CheckIcon size={20} /> : status === 'does-not-fit' ? <CloseIcon size={20} /> : <CarIcon size={20} />}
+        {status === 'fits' ? (
+          <CheckIcon size={20} />
+        ) : status === 'does-not-fit' ? (
+          <CloseIcon size={20} />
+        ) : (
+          <CarIcon size={20} />
+        )}
         <span>
           {status === 'fits'
             ? `Подходит для вашего автомобиля ${vehicleLabel ?? ''}`
@@ -87,7 +120,11 @@ export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; sta
       </p>
       {!open ? (
         <button type="button" className={styles.linkButton} onClick={start} disabled={pending}>
-          {pending ? 'Загрузка...' : status === 'no-vehicle' ? 'Выбрать автомобиль' : 'Подобрать другой автомобиль'}
+          {pending
+            ? 'Загрузка...'
+            : status === 'no-vehicle'
+              ? 'Выбрать автомобиль'
+              : 'Подобрать другой автомобиль'}
         </button>
       ) : (
         <div className={styles.fitmentPicker}>
@@ -113,7 +150,11 @@ export function FitmentCheck({ slug, status, vehicleLabel }: { slug: string; sta
             current.items.length === 0 ? (
               <p>Нет данных о совместимости — товар универсальный или уточните по телефону.</p>
             ) : (
-              <ul role="list" className={styles.fitmentList} aria-label="Автомобили, к которым подходит товар">
+              <ul
+                role="list"
+                className={styles.fitmentList}
+                aria-label="Автомобили, к которым подходит товар"
+              >
                 {current.items.map((item) => (
                   <li key={`${item.slug}-${item.id ?? ''}`}>
                     <button type="button" className={styles.fitmentItem} onClick={() => pick(current, item)}>

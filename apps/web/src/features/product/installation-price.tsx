@@ -21,7 +21,8 @@ export function InstallationPrice({ slug, categorySlug }: { slug: string; catego
       body: { category: categorySlug, city: session.citySlug ?? '', transport: session.transportId ?? '' },
       signal: controller.signal,
     }).then((r) => {
-      if (!controller.signal.aborted) setState(r.ok ? { kind: 'ready', price: r.data.price } : { kind: 'error' });
+      if (!controller.signal.aborted)
+        setState(r.ok ? { kind: 'ready', price: r.data.price } : { kind: 'error' });
     });
     return () => controller.abort();
   }, [slug, categorySlug, session.citySlug, session.transportId]);

@@ -7,6 +7,7 @@ import {
   type ProductDetailResponse,
 } from '@podbor/contract';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { PinIcon } from '@/components/ui/icons';
 import { InstallmentBlock } from '@/features/checkout/installment-block';
@@ -45,7 +46,8 @@ function plainText(html: string): string {
 
 export function productJsonLd(product: ProductDetailResponse, origin: string) {
   const url = absoluteUrl(origin, productUrlFromCategories(product.categories, product.slug));
-  const inStock = product.is_service || (product.in_stock ?? product.warehouses.some((w) => quantityOf(w.quantity) > 0));
+  const inStock =
+    product.is_service || (product.in_stock ?? product.warehouses.some((w) => quantityOf(w.quantity) > 0));
   const reviews = product.reviews_count ?? 0;
   return {
     '@context': 'https://schema.org',
@@ -104,7 +106,11 @@ export function ProductPage({
   });
   const totalStock = warehouses.reduce((n, w) => n + quantityOf(w.quantity), 0);
   const inStock = product.is_service || (product.in_stock ?? totalStock > 0);
-  const fitment: FitmentStatus = !start.transportId ? 'no-vehicle' : product.is_linked_transport ? 'fits' : 'does-not-fit';
+  const fitment: FitmentStatus = !start.transportId
+    ? 'no-vehicle'
+    : product.is_linked_transport
+      ? 'fits'
+      : 'does-not-fit';
   const allCrumbs: Crumb[] = [...crumbs, { title: product.title }];
   const categorySlug = chain[chain.length - 1] ?? product.categories[0]?.at(-1) ?? '';
   const description = sanitizePageHtml(product.description);
@@ -184,102 +190,116 @@ export function ProductPage({
           </div>
 
           {product.is_service ? null : (
-            <FitmentCheck slug={product.slug} status={fitment} vehicleLabel={start.transport?.label ?? null} />
+            <FitmentCheck
+              slug={product.slug}
+              status={fitment}
+              vehicleLabel={start.transport?.label ?? null}
+            />
           )}
 
           {!product.is_service && warehouses.length > 0 ? (
-            <section className={styles.stock} aria-labelledby="stock-title">
-              <h2 id="stock-title" className={styles.stockTitle}>
-                <PinIcon size={18} /> Наличие в филиалах{start.city ? ` — ${start.city.title}` : ''}
-              </h2>
-              <ul role="list" className={styles.stockList}>
-                {warehouses.map((w) => {
-                  const q = quantityOf(w.quantity);
-                  const mine = start.branch && w.branch_id === start.branch.id;
-                  return (
-                    <li key={`${w.branch_id ?? ''}-${w.title}`} className={styles.stockItem}>
-                      <span>
-                        <strong>{w.title}</strong>
-                        {mine ? <span className={styles.badge}>Ваш филиал</span> : null}
-                        <span className={styles.stockAddress}>{w.address}</span>
-                      </span>
-                      <span className={q > 0 ? styles.inStock : styles.onOrder}>{q > 0 ? `${q} шт.` : 'Нет'}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
+            <Suspense>
+              <section className={styles.stock} aria-labelledby="stock-title">
+                <h2 id="stock-title" className={styles.stockTitle}>
+                  <PinIcon size={18} /> Наличие в филиалах{start.city ? ` — ${start.city.title}` : ''}
+                </h2>
+                <ul role="list" className={styles.stockList}>
+                  {warehouses.map((w) => {
+                    const q = quantityOf(w.quantity);
+                    const mine = start.branch && w.branch_id === start.branch.id;
+                    return (
+                      <li key={`${w.branch_id ?? ''}-${w.title}`} className={styles.stockItem}>
+                        <span>
+                          <strong>{w.title}</strong>
+                          {mine ? <span className={styles.badge}>Ваш филиал</span> : null}
+                          <span className={styles.stockAddress}>{w.address}</span>
+                        </span>
+                        <span className={q > 0 ? styles.inStock : styles.onOrder}>
+                          {q > 0 ? `${q} шт.` : 'Нет'}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            </Suspense>
           ) : null}
         </div>
       </div>
 
-      <ProductTabs
-        slug={product.slug}
-        categorySlug={categorySlug}
-        withInstallation={product.with_installation}
-        reviewsCount={reviews}
-        characteristics={
-          product.properties.length > 0 || product.vendor_code ? (
-            <table className={styles.props}>
-              <caption className="visually-hidden">Характеристики</caption>
-              <tbody>
-                {product.vendor_code ? (
-                  <tr>
-                    <th scope="row">Артикул</th>
-                    <td>{product.vendor_code}</td>
-                  </tr>
-                ) : null}
-                {product.manufacturer ? (
-                  <tr>
-                    <th scope="row">Производитель</th>
-                    <td>{product.manufacturer}</td>
-                  </tr>
-                ) : null}
-                {product.properties.map((p) => (
-                  <tr key={`${p.slug ?? ''}-${p.title}`}>
-                    <th scope="row">{p.title}</th>
-                    <td>{typeof p.value === 'number' ? formatNumber(p.value) : p.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className={styles.panelMessage}>Характеристики не указаны.</p>
-          )
-        }
-        description={
-          description ? (
-            <div className={styles.html} dangerouslySetInnerHTML={{ __html: description }} />
-          ) : (
-            <p className={styles.panelMessage}>Описание пока не добавлено.</p>
-          )
-        }
-        installation={
-          <>
-            {installation ? (
-              <div className={styles.html} dangerouslySetInnerHTML={{ __html: installation }} />
-            ) : !product.with_installation ? (
-              <p className={styles.panelMessage}>Установка этого товара в наших сервисах не выполняется.</p>
-            ) : null}
-            {product.faq.length > 0 ? (
-              <div className={styles.faq}>
-                <h3>Частые вопросы</h3>
-                {product.faq.map((f) => (
-                  <details key={f.question}>
-                    <summary>{f.question}</summary>
-                    <p>{f.answer}</p>
-                  </details>
-                ))}
-              </div>
-            ) : null}
-          </>
-        }
-      />
+      {/* Separate hydration units (stock list, tabs): shorter main-thread tasks while the page starts. */}
+      <Suspense>
+        <ProductTabs
+          slug={product.slug}
+          categorySlug={categorySlug}
+          withInstallation={product.with_installation}
+          reviewsCount={reviews}
+          characteristics={
+            product.properties.length > 0 || product.vendor_code ? (
+              <table className={styles.props}>
+                <caption className="visually-hidden">Характеристики</caption>
+                <tbody>
+                  {product.vendor_code ? (
+                    <tr>
+                      <th scope="row">Артикул</th>
+                      <td>{product.vendor_code}</td>
+                    </tr>
+                  ) : null}
+                  {product.manufacturer ? (
+                    <tr>
+                      <th scope="row">Производитель</th>
+                      <td>{product.manufacturer}</td>
+                    </tr>
+                  ) : null}
+                  {product.properties.map((p) => (
+                    <tr key={`${p.slug ?? ''}-${p.title}`}>
+                      <th scope="row">{p.title}</th>
+                      <td>{typeof p.value === 'number' ? formatNumber(p.value) : p.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className={styles.panelMessage}>Характеристики не указаны.</p>
+            )
+          }
+          description={
+            description ? (
+              <div className={styles.html} dangerouslySetInnerHTML={{ __html: description }} />
+            ) : (
+              <p className={styles.panelMessage}>Описание пока не добавлено.</p>
+            )
+          }
+          installation={
+            <>
+              {installation ? (
+                <div className={styles.html} dangerouslySetInnerHTML={{ __html: installation }} />
+              ) : !product.with_installation ? (
+                <p className={styles.panelMessage}>Установка этого товара в наших сервисах не выполняется.</p>
+              ) : null}
+              {product.faq.length > 0 ? (
+                <div className={styles.faq}>
+                  <h3>Частые вопросы</h3>
+                  {product.faq.map((f) => (
+                    <details key={f.question}>
+                      <summary>{f.question}</summary>
+                      <p>{f.answer}</p>
+                    </details>
+                  ))}
+                </div>
+              ) : null}
+            </>
+          }
+        />
+      </Suspense>
       <JsonLd data={productJsonLd(product, origin)} />
       <JsonLd
         data={breadcrumbListLd(
           origin,
-          allCrumbs.map((c) => ({ title: c.title, href: c.href ?? productUrlFromCategories(product.categories, product.slug) })),
+          allCrumbs.map((c) => ({
+            title: c.title,
+            href: c.href ?? productUrlFromCategories(product.categories, product.slug),
+          })),
         )}
       />
     </div>

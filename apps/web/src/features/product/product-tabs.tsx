@@ -20,12 +20,18 @@ function PanelSkeleton() {
   );
 }
 
-const Analogues = dynamic(() => import('./analogues').then((m) => m.Analogues), { ssr: false, loading: PanelSkeleton });
+const Analogues = dynamic(() => import('./analogues').then((m) => m.Analogues), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
 const InstallationPrice = dynamic(() => import('./installation-price').then((m) => m.InstallationPrice), {
   ssr: false,
   loading: PanelSkeleton,
 });
-const Reviews = dynamic(() => import('./reviews').then((m) => m.Reviews), { ssr: false, loading: PanelSkeleton });
+const Reviews = dynamic(() => import('./reviews').then((m) => m.Reviews), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
 
 export const TAB_IDS = ['characteristics', 'analogues', 'description', 'installation', 'reviews'] as const;
 export type TabId = (typeof TAB_IDS)[number];
@@ -115,7 +121,9 @@ export function ProductTabs({
       case 'installation':
         return (
           <>
-            {opened.has(id) && withInstallation ? <InstallationPrice slug={slug} categorySlug={categorySlug} /> : null}
+            {opened.has(id) && withInstallation ? (
+              <InstallationPrice slug={slug} categorySlug={categorySlug} />
+            ) : null}
             {installation}
           </>
         );
@@ -143,7 +151,9 @@ export function ProductTabs({
             onClick={() => select(id)}
           >
             {TITLES[id]}
-            {id === 'reviews' && reviewsCount > 0 ? <span className={styles.tabCount}>{reviewsCount}</span> : null}
+            {id === 'reviews' && reviewsCount > 0 ? (
+              <span className={styles.tabCount}>{reviewsCount}</span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -47,7 +47,9 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
     }
     setBusy(true);
     setErrors({});
-    const r = await browserApi('reviewCreate', { body: { product_slug: slug, grade, comment: comment.trim() || null } });
+    const r = await browserApi('reviewCreate', {
+      body: { product_slug: slug, grade, comment: comment.trim() || null },
+    });
     setBusy(false);
     if (r.ok) {
       setDone(true);
@@ -88,12 +90,22 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
       <h3 id={`${gradeId}-title`} className={styles.reviewFormTitle}>
         Оставить отзыв
       </h3>
-      <fieldset className={styles.gradeField} aria-describedby={errors.grade ? `${gradeId}-error` : undefined}>
+      <fieldset
+        className={styles.gradeField}
+        aria-describedby={errors.grade ? `${gradeId}-error` : undefined}
+      >
         <legend>Оценка</legend>
         <div className={styles.gradeOptions}>
           {Array.from({ length: REVIEW_GRADE_MAX }, (_, i) => i + 1).map((g) => (
             <label key={g} className={`${styles.gradeOption} ${g <= grade ? styles.gradeOn : ''}`}>
-              <input type="radio" name="grade" value={g} checked={grade === g} onChange={() => setGrade(g)} className="visually-hidden" />
+              <input
+                type="radio"
+                name="grade"
+                value={g}
+                checked={grade === g}
+                onChange={() => setGrade(g)}
+                className="visually-hidden"
+              />
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">
                 {g} из {REVIEW_GRADE_MAX}
@@ -169,14 +181,18 @@ export function Reviews({ slug }: { slug: string }) {
           ) : (
             <>
               <p className={styles.panelNote}>
-                {data.average_rating !== undefined ? `Средняя оценка ${formatNumber(Math.round(data.average_rating * 10) / 10)} · ` : ''}
+                {data.average_rating !== undefined
+                  ? `Средняя оценка ${formatNumber(Math.round(data.average_rating * 10) / 10)} · `
+                  : ''}
                 {data.total} {pluralRu(data.total, ['отзыв', 'отзыва', 'отзывов'])}
               </p>
               <ul role="list" className={styles.reviewList} data-testid="review-list">
                 {data.results.map((review, i) => (
                   <li key={review.id ?? `${review.created_at}-${i}`} className={styles.review}>
                     <div className={styles.reviewHead}>
-                      <strong>{[review.first_name, review.last_name].filter(Boolean).join(' ') || 'Покупатель'}</strong>
+                      <strong>
+                        {[review.first_name, review.last_name].filter(Boolean).join(' ') || 'Покупатель'}
+                      </strong>
                       <time dateTime={review.created_at} className={styles.reviewDate}>
                         {formatDate(review.created_at, 'long')}
                       </time>
@@ -188,13 +204,23 @@ export function Reviews({ slug }: { slug: string }) {
               </ul>
               {data.pages > 1 ? (
                 <nav aria-label="Страницы отзывов" className={styles.reviewPages}>
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => setPage((p) => p - 1)}
+                  >
                     ← Назад
                   </Button>
                   <span>
                     Страница {data.current} из {data.pages}
                   </span>
-                  <Button variant="secondary" size="sm" disabled={page >= data.pages} onClick={() => setPage((p) => p + 1)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= data.pages}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
                     Вперёд →
                   </Button>
                 </nav>

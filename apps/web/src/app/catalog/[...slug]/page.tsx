@@ -46,7 +46,8 @@ function sameChain(a: readonly string[], b: readonly string[]) {
 
 function queryString(params: SearchParamsRecord): string {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v]) search.append(k, item);
+  for (const [k, v] of Object.entries(params))
+    for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v]) search.append(k, item);
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -68,7 +69,13 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
       title: product.seo_title || product.title,
       description,
       alternates: { canonical },
-      openGraph: { type: 'website', url: canonical, title: product.title, description, images: image ? [`${origin}${image}`] : undefined },
+      openGraph: {
+        type: 'website',
+        url: canonical,
+        title: product.title,
+        description,
+        images: image ? [`${origin}${image}`] : undefined,
+      },
     };
   }
   const category = await getCategory(target.slug);
@@ -103,8 +110,15 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
     }
     const leaf = target.chain[target.chain.length - 1];
     const category = leaf ? await getCategory(leaf) : null;
-    const crumbs = category ? categoryCrumbs(category) : [{ title: 'Главная', href: '/' }, { title: 'Каталог', href: '/catalog' }];
-    return <ProductPage product={product} chain={target.chain} origin={origin} crumbs={crumbs} start={start} />;
+    const crumbs = category
+      ? categoryCrumbs(category)
+      : [
+          { title: 'Главная', href: '/' },
+          { title: 'Каталог', href: '/catalog' },
+        ];
+    return (
+      <ProductPage product={product} chain={target.chain} origin={origin} crumbs={crumbs} start={start} />
+    );
   }
 
   const category = await getCategory(target.slug);
@@ -112,7 +126,10 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
   const path = category.path ?? category.breadcrumbs.map((b) => b.slug);
   if (!sameChain(path, target.chain)) permanentRedirect(`${categoryUrl(path)}${queryString(sp)}`);
 
-  const [childNodes, filters] = await Promise.all([getChildren(category.slug, transportId), getFilters(category.slug, transportId)]);
+  const [childNodes, filters] = await Promise.all([
+    getChildren(category.slug, transportId),
+    getFilters(category.slug, transportId),
+  ]);
   const state = parseListingState(sp, filters);
   const crumbs = categoryCrumbs(category);
   return (
@@ -125,7 +142,12 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
         transportId={transportId}
         transportLabel={transport?.label ?? null}
       />
-      <JsonLd data={breadcrumbListLd(origin, crumbs.map((c) => ({ title: c.title, href: c.href ?? categoryUrl(path) })))} />
+      <JsonLd
+        data={breadcrumbListLd(
+          origin,
+          crumbs.map((c) => ({ title: c.title, href: c.href ?? categoryUrl(path) })),
+        )}
+      />
     </>
   );
 }
