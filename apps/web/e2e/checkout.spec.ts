@@ -232,6 +232,16 @@ test.describe('checkout', () => {
     expect(detail.is_paid).toBe(true);
     expect(detail.products.filter((p) => p.product.slug === withInst.slug).map((p) => p.quantity)).toEqual([2]);
 
+    // …and the customer sees it in the order history, paid, and opens its page.
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/\d{9}/)![0];
+    await page.goto('/profile/orders');
+    const listed = page.locator(`[data-order-number="${number}"]`);
+    await expect(listed).toBeVisible();
+    await expect(listed).toContainText('Оплачен');
+    await listed.getByRole('link', { name: `Заказ № ${number}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/orders/${orderId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
+
     // The ordered line left the cart; the unchecked one stayed, and the header says so without a reload.
     await page.goto('/cart');
     await expect(page.locator(`[data-cart-line="${plain.slug}"]`)).toBeVisible();

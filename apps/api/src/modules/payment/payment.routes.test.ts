@@ -481,7 +481,9 @@ describe('order limits', () => {
     const created = json<OrderCreateResponse>(
       await order(
         caller,
-        orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], { placement_type: 'BUY_NOW' }),
+        orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+          placement_type: 'BUY_NOW',
+        }),
       ),
     );
     expect((await orderRow(created.id)).expires_at).not.toBeNull();
@@ -529,6 +531,32 @@ describe('order limits', () => {
         payload: body,
       });
       expect(again.statusCode).toBe(429);
+    } finally {
+      ctx.config.ordersPerCallerPerHour = saved.caller;
+      ctx.config.ordersPerIpPerHour = saved.ip;
+    }
+  });
+  it('a repeated Idempotency-Key replays without spending the hourly allowance', async () => {
+    const p = await goods(ctx, { offset: 77 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 100 });
+    const body = orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+      placement_type: 'BUY_NOW',
+    });
+    const saved = { caller: ctx.config.ordersPerCallerPerHour, ip: ctx.config.ordersPerIpPerHour };
+    try {
+      ctx.config.ordersPerCallerPerHour = 2;
+      ctx.config.ordersPerIpPerHour = 0;
+      const a = await visitor(ctx);
+      const first = await order(a, body, 'double-click-1');
+      expect(first.statusCode).toBe(201);
+      for (let i = 0; i < 3; i++) {
+        const again = await order(a, body, 'double-click-1');
+        expect(again.statusCode).toBe(200);
+        expect(json<OrderCreateResponse>(again).id).toBe(json<OrderCreateResponse>(first).id);
+      }
+      // The replays above were free: one more new order fits, the one after it does not.
+      expect((await order(a, body, 'second-order')).statusCode).toBe(201);
+      expect((await order(a, body, 'third-order')).statusCode).toBe(429);
     } finally {
       ctx.config.ordersPerCallerPerHour = saved.caller;
       ctx.config.ordersPerIpPerHour = saved.ip;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   errorBody,
@@ -15,7 +15,13 @@ import {
   type PaymentMethodGroup,
 } from '@podbor/contract';
 import type { AppDeps } from '../../app';
-import { orders, paymentMethods, payments as paymentsTable, products } from '../../db/schema';
+import {
+  idempotencyKeys,
+  orders,
+  paymentMethods,
+  payments as paymentsTable,
+  products,
+} from '../../db/schema';
 import { detailError, notFound, throttled } from '../../lib/http-error';
 import { PaymentProviderError } from '../../lib/payments/provider';
 import { ownerScope, requireOwner } from '../cart/cart.owner';
@@ -121,15 +127,32 @@ const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     },
     async (request, reply) => {
       const owner = await requireOwner(app, request);
-      const limits = [
-        { key: `orders:owner:${ownerScope(owner)}`, limit: app.config.ordersPerCallerPerHour },
-        { key: `orders:ip:${request.ip}`, limit: app.config.ordersPerIpPerHour },
-      ];
+      // A repeat of an Idempotency-Key this caller already used is a replay (or a 422/409 about the key), never
+      // a new order: it does not spend the hourly allowance, so a double click or a retried request costs one.
+      const key = request.headers['idempotency-key'];
+      const replay = key
+        ? (
+            await app.db
+              .select({ key: idempotencyKeys.key })
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.scope, ownerScope(owner)), eq(idempotencyKeys.key, key)))
+              .limit(1)
+          ).length > 0
+        : false;
+      const limits = replay
+        ? []
+        : [
+            { key: `orders:owner:${ownerScope(owner)}`, limit: app.config.ordersPerCallerPerHour },
+            { key: `orders:ip:${request.ip}`, limit: app.config.ordersPerIpPerHour },
+          ];
       for (const { key, limit } of limits) {
         if (limit <= 0) continue;
         const decision = await deps.limiter.hit(key, limit, 3600);
         if (!decision.allowed) {
-          throw throttled(decision.retryAfterSec, ORDER_LIMIT_MESSAGE(Math.max(1, Math.ceil(decision.retryAfterSec / 60))));
+          throw throttled(
+            decision.retryAfterSec,
+            ORDER_LIMIT_MESSAGE(Math.max(1, Math.ceil(decision.retryAfterSec / 60))),
+          );
         }
       }
       let showcaseId: number | null = null;
