@@ -24,9 +24,9 @@ test.describe('city and branch picker', () => {
     expect((await context.cookies()).find((c) => c.name === 'firstChageCity')?.value).toBe('true');
 
     if (isPhone(info)) {
-      const box = await dialog.boundingBox();
-      expect(box?.width).toBe(390);
-      expect(box?.height).toBe(844);
+      // The dialog rises in with a slight scale: measure once the animation is over.
+      await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(390);
+      expect((await dialog.boundingBox())?.height).toBe(844);
     }
 
     const filter = dialog.getByRole('searchbox', { name: 'Введите город' });

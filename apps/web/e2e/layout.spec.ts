@@ -12,8 +12,9 @@ test.describe('header variants and mobile menu', () => {
 
     await page.mouse.wheel(0, 900);
     await expect(page.locator(bar)).toHaveAttribute('data-compact', 'true');
+    // The compact bar slides in (220 ms): measure once it has arrived.
+    await expect.poll(async () => (await page.locator(bar).boundingBox())?.y).toBe(0);
     const box = await page.locator(bar).boundingBox();
-    expect(box?.y).toBe(0);
     expect(box?.height).toBeLessThan(70);
     await expect(page.locator(`${bar} [data-cart-link]`)).toBeInViewport();
 

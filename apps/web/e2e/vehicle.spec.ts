@@ -233,8 +233,9 @@ test.describe('vehicle selection', () => {
 
     const menu = await openMenu(page, info);
     await expect(menu).toHaveAttribute('data-transport-id', String(chain.engine.transport_id));
+    // The menu drops in with a short animation: measure once it has settled.
+    await expect.poll(async () => (await menu.boundingBox())?.y).toBe(0);
     const box = await menu.boundingBox();
-    expect(box?.y).toBe(0);
     expect(box?.width).toBe(390);
     expect(await menuCounts(menu)).not.toEqual(menuBefore);
     await viewportShot(page, info, 'catalog-menu-vehicle');
