@@ -29,13 +29,17 @@ test.describe('catalogue', () => {
     const tiles = page.getByRole('region', { name: 'Подкатегории' }).getByRole('link');
     await expect(tiles).toHaveCount(children.filter((c) => c.found > 0).length);
     const leafNode = children.find((c) => c.slug === LEAF)!;
-    await expect(tiles.filter({ hasText: leafNode.title })).toContainText(`${leafNode.found} `);
+    await expect(tiles.filter({ hasText: leafNode.title })).toContainText(
+      `${leafNode.found.toLocaleString('ru-RU')} `,
+    );
 
     await tiles.filter({ hasText: leafNode.title }).click();
     await expect(page).toHaveURL(new RegExp(`/catalog/${ROOT}/${LEAF}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(leafNode.title);
     const all = await listing(LEAF, {}, vehicle.id);
-    await expect(page.getByRole('heading', { name: new RegExp(`^${all.total} товар`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`^${all.total.toLocaleString('ru-RU')} товар`) }),
+    ).toBeVisible();
     await expect(page.getByTestId('product-grid').getByRole('article')).toHaveCount(Math.min(24, all.total));
     await expect(page.getByRole('navigation', { name: 'Хлебные крошки' })).toContainText('Масла и жидкости');
 
@@ -49,7 +53,9 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(/tip-masla=/);
     if (isPhone(info)) await page.getByRole('button', { name: 'Показать товары' }).click();
     const filtered = await listing(LEAF, { filter: { 'tip-masla': ['Синтетическое'] } }, vehicle.id);
-    await expect(page.getByRole('heading', { name: new RegExp(`^${filtered.total} товар`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`^${filtered.total.toLocaleString('ru-RU')} товар`) }),
+    ).toBeVisible();
 
     // Sort: price ascending.
     await page.getByLabel('Сортировка').selectOption('byPriceUp');

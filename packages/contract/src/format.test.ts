@@ -7,6 +7,7 @@ import {
   formatPrice,
   formatTransportText,
   pluralRu,
+  countRu,
   productUrl,
   productUrlFromCategories,
 } from './index';
@@ -53,6 +54,13 @@ describe('numbers and prices', () => {
       'товар',
       'товаров',
     ]);
+  });
+
+  it('writes a count with its noun, grouped like other numbers', () => {
+    const forms = ['товар', 'товара', 'товаров'] as const;
+    expect(countRu(13839, forms)).toBe(`13${NBSP}839 товаров`);
+    expect(countRu(21, forms)).toBe('21 товар');
+    expect(countRu(0, forms)).toBe('0 товаров');
   });
 });
 

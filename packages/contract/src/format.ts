@@ -38,6 +38,11 @@ export function pluralRu(n: number, forms: readonly [one: string, few: string, m
   return forms[2];
 }
 
+/** A count with its noun: `13839` → `13 839 товаров` (grouped like every number on the site). */
+export function countRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  return `${formatNumber(n)} ${pluralRu(n, forms)}`;
+}
+
 interface Titled {
   title?: string | null;
 }

@@ -1,4 +1,4 @@
-import { categoryUrl, pluralRu, type CategoryNode } from '@podbor/contract';
+import { categoryUrl, countRu, type CategoryNode } from '@podbor/contract';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { CarIcon } from '@/components/ui/icons';
@@ -64,7 +64,7 @@ export function CatalogRoot({
                         {node.title}
                       </h2>
                       <span className={styles.tileCount}>
-                        {node.found} {pluralRu(node.found, ['товар', 'товара', 'товаров'])}
+                        {countRu(node.found, ['товар', 'товара', 'товаров'])}
                       </span>
                     </span>
                   </Link>

@@ -1,6 +1,6 @@
 import {
   categoryUrl,
-  pluralRu,
+  countRu,
   type CatalogFilter,
   type CatalogProductsResponse,
   type CategoryDetailResponse,
@@ -82,7 +82,7 @@ export function CategoryTiles({
                 <span className={styles.tileText}>
                   <span className={styles.tileTitle}>{node.title}</span>
                   <span className={styles.tileCount}>
-                    {node.found} {pluralRu(node.found, ['товар', 'товара', 'товаров'])}
+                    {countRu(node.found, ['товар', 'товара', 'товаров'])}
                   </span>
                 </span>
                 <ChevronRightIcon size={18} className={styles.tileArrow} />
@@ -181,7 +181,7 @@ async function Listing({
     <section className={styles.results} aria-labelledby="listing-title">
       <div className={styles.toolbar}>
         <h2 id="listing-title" className={styles.resultsTitle}>
-          {listing.total} {pluralRu(listing.total, ['товар', 'товара', 'товаров'])}
+          {countRu(listing.total, ['товар', 'товара', 'товаров'])}
         </h2>
         <SortSelect basePath={basePath} state={state} />
       </div>
@@ -207,10 +207,7 @@ async function Listing({
       ) : listing.total > 0 ? (
         <div className={styles.empty}>
           <h3>На этой странице товаров нет</h3>
-          <p>
-            Всего {listing.total} {pluralRu(listing.total, ['товар', 'товара', 'товаров'])} — начните с первой
-            страницы.
-          </p>
+          <p>Всего {countRu(listing.total, ['товар', 'товара', 'товаров'])} — начните с первой страницы.</p>
           <Link href={`${basePath}?${listingQuery(withPage(state, 1))}`} className={buttonClass('primary')}>
             К первой странице
           </Link>
@@ -265,7 +262,7 @@ export function CategoryPage({
       <header className={styles.header}>
         <h1 className={styles.title}>{category.title}</h1>
         <p className={styles.meta}>
-          {count} {pluralRu(count, ['товар', 'товара', 'товаров'])}
+          {countRu(count, ['товар', 'товара', 'товаров'])}
           {transportLabel ? (
             <span className={styles.vehicle}>
               <CarIcon size={16} /> для {transportLabel}

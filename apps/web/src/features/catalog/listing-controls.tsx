@@ -265,7 +265,7 @@ export function FiltersPanel({
                             }}
                           />
                           <span className={styles.optionTitle}>{v.title}</span>
-                          <span className={styles.optionCount}>{v.count}</span>
+                          <span className={styles.optionCount}>{formatNumber(v.count)}</span>
                         </label>
                       </li>
                     );

@@ -1,7 +1,7 @@
 import {
   formatNumber,
   formatPrice,
-  pluralRu,
+  countRu,
   productUrlFromCategories,
   type ProductListItem,
 } from '@podbor/contract';
@@ -91,9 +91,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
               Рейтинг {formatNumber(Math.round(rating * 10) / 10)} из 5,{' '}
             </span>
             <span aria-hidden="true">{formatNumber(Math.round(rating * 10) / 10)}</span>
-            <span className={styles.reviews}>
-              {reviews} {pluralRu(reviews, ['отзыв', 'отзыва', 'отзывов'])}
-            </span>
+            <span className={styles.reviews}>{countRu(reviews, ['отзыв', 'отзыва', 'отзывов'])}</span>
           </p>
         ) : (
           <p className={`${styles.rating} ${styles.noReviews}`}>Нет отзывов</p>

@@ -1,4 +1,4 @@
-import { pluralRu, type ManufacturerResponse } from '@podbor/contract';
+import { countRu, type ManufacturerResponse } from '@podbor/contract';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
@@ -36,9 +36,7 @@ export function ManufacturerPage({ manufacturer }: { manufacturer: ManufacturerR
             ) : null}
             <div>
               <dt>Товаров в каталоге</dt>
-              <dd>
-                {count} {pluralRu(count, ['товар', 'товара', 'товаров'])}
-              </dd>
+              <dd>{countRu(count, ['товар', 'товара', 'товаров'])}</dd>
             </div>
           </dl>
           {manufacturer.description ? <p className={styles.text}>{manufacturer.description}</p> : null}

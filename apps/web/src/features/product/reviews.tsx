@@ -5,7 +5,7 @@ import {
   formatNumber,
   MESSAGE_MAX_LENGTH,
   MESSAGES,
-  pluralRu,
+  countRu,
   REVIEW_GRADE_MAX,
   REVIEWS_PAGE_SIZE,
   type ReviewsResponse,
@@ -184,7 +184,7 @@ export function Reviews({ slug }: { slug: string }) {
                 {data.average_rating !== undefined
                   ? `Средняя оценка ${formatNumber(Math.round(data.average_rating * 10) / 10)} · `
                   : ''}
-                {data.total} {pluralRu(data.total, ['отзыв', 'отзыва', 'отзывов'])}
+                {countRu(data.total, ['отзыв', 'отзыва', 'отзывов'])}
               </p>
               <ul role="list" className={styles.reviewList} data-testid="review-list">
                 {data.results.map((review, i) => (
