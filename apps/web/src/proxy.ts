@@ -2,7 +2,14 @@ import { COOKIE_NAMES, QUERY_PARAMS } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientHostOf, forwardedForOf, issueVisitorToken, refreshSession } from './lib/api/upstream';
 import { isExpiring } from './lib/jwt';
-import { clearTokens, isSecureRequest, writeReadable, writeTokens, writeVisitorToken } from './lib/session-cookies';
+import {
+  clearReadable,
+  clearTokens,
+  isSecureRequest,
+  writeReadable,
+  writeTokens,
+  writeVisitorToken,
+} from './lib/session-cookies';
 
 /**
  * Server-side start of every page (SPEC §4), run before rendering because only here (and in route handlers)
@@ -11,7 +18,7 @@ import { clearTokens, isSecureRequest, writeReadable, writeTokens, writeVisitorT
  *   refreshing on every navigation would rotate the refresh token under parallel requests and trip the API's
  *   reuse detection, which revokes the whole session;
  * - without one, an anonymous visitor token is obtained once;
- * - `?transport_id=` is remembered in the 30-day transport cookie.
+ * - `?transport_id=` is remembered in the 30-day transport cookie; the year cookie of the previous vehicle goes.
  * Cookies set on the response are visible to the render through cookies() (Next applies them to the request).
  */
 export async function proxy(request: NextRequest) {
@@ -44,6 +51,11 @@ export async function proxy(request: NextRequest) {
   const transportId = request.nextUrl.searchParams.get(QUERY_PARAMS.transportId);
   if (transportId && /^\d{1,15}$/.test(transportId) && transportId !== jar.get(COOKIE_NAMES.transportId)?.value) {
     writeReadable(response.cookies, COOKIE_NAMES.transportId, transportId, secure);
+    // transportYear is the year picked for the previous vehicle, and the URL carries none for this one.
+    // Dropped rather than looked up: everything shown follows transportId alone (the label and the years come
+    // from the transport itself), so a lookup would only add an API call before the page; the same rule as
+    // applyTransport's for a vehicle chosen without a year.
+    if (jar.has(COOKIE_NAMES.transportYear)) clearReadable(response.cookies, COOKIE_NAMES.transportYear, secure);
   }
   return response;
 }

@@ -134,25 +134,7 @@ export const ordersQuery = pageQuery(ORDERS_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE).ex
 export type OrdersQuery = z.infer<typeof ordersQuery>;
 export type OrdersQueryInput = z.input<typeof ordersQuery>;
 
-export const orderListItem = z.object({
-  id: z.number().int(),
-  /** ISO date-time. */
-  created_at: z.string(),
-  total_price: z.number(),
-  /** Podbor adds the 9-digit order number, status and payment state. */
-  number: z.string().optional(),
-  status: z.enum(ORDER_STATUSES).optional(),
-  is_paid: z.boolean().optional(),
-  products_count: z.number().int().optional(),
-});
-export type OrderListItem = z.infer<typeof orderListItem>;
-
-export const ordersResponse = paginated(orderListItem);
-export type OrdersResponse = z.infer<typeof ordersResponse>;
-
-export const orderIdParams = z.object({ orderId: positiveIntString });
-export type OrderIdParams = z.infer<typeof orderIdParams>;
-
+/** One line of an order: a product (with or without installation) or a service. */
 export const orderProductLine = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -167,6 +149,30 @@ export const orderProductLine = z.object({
   image: z.string().nullable().optional(),
 });
 export type OrderProductLine = z.infer<typeof orderProductLine>;
+
+export const orderListItem = z.object({
+  id: z.number().int(),
+  /** ISO date-time. */
+  created_at: z.string(),
+  total_price: z.number(),
+  /** Podbor adds the 9-digit order number, status and payment state. */
+  number: z.string().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  is_paid: z.boolean().optional(),
+  products_count: z.number().int().optional(),
+  /**
+   * Podbor adds the order's lines (the same shape as in the order detail), so the history page needs no
+   * detail call per order.
+   */
+  products: z.array(orderProductLine).optional(),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+export const ordersResponse = paginated(orderListItem);
+export type OrdersResponse = z.infer<typeof ordersResponse>;
+
+export const orderIdParams = z.object({ orderId: positiveIntString });
+export type OrderIdParams = z.infer<typeof orderIdParams>;
 
 export const orderDetailResponse = z.object({
   id: z.number().int(),

@@ -538,6 +538,12 @@ async function seedStorefront(tx: Exec, ref: Reference) {
     },
     INFO_PAGES.map((p, i) => [i + 1, null, p.slug, p.title, p.text, i, true, SEED_DATE]),
   );
+  const categoryOf = (slug: string) => {
+    const cat = ref.categories.get(slug);
+    if (!cat) throw new Error(`Seed data: banner category ${slug} is missing`);
+    return cat;
+  };
+  // A banner with a category is shown on that category's page; one without is the home page's.
   await insertRows(
     tx,
     'banners',
@@ -553,19 +559,18 @@ async function seedStorefront(tx: Exec, ref: Reference) {
       is_active: 'bool',
     },
     BANNERS.map((b, i) => {
-      const cat = ref.categories.get(b.category);
-      if (!cat) throw new Error(`Seed data: banner category ${b.category} is missing`);
-      return [
-        i + 1,
-        null,
-        cat.id,
-        b.title,
-        b.subtitle,
-        bannerImageUrl(i),
-        `/catalog/${cat.path.join('/')}`,
-        i,
-        true,
-      ];
+      const own = b.category === undefined ? null : categoryOf(b.category);
+      let url: string;
+      if (b.link && 'page' in b.link) {
+        const slug = b.link.page;
+        if (!INFO_PAGES.some((p) => p.slug === slug)) throw new Error(`Seed data: banner page ${slug} is missing`);
+        url = `/pages/${slug}`;
+      } else {
+        const target = b.link ? categoryOf(b.link.category) : own;
+        if (!target) throw new Error(`Seed data: banner "${b.title}" leads nowhere`);
+        url = `/catalog/${target.path.join('/')}`;
+      }
+      return [i + 1, null, own?.id ?? null, b.title, b.subtitle, bannerImageUrl(i), url, i, true];
     }),
   );
   await insertRows(

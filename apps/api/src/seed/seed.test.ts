@@ -180,6 +180,29 @@ describe('demo seed', () => {
     expect(inserted!.id).toBeGreaterThan(summary.regions);
   });
 
+  it('gives the home page its own banners, each with an image and a link that leads somewhere real', async () => {
+    const banners = await rows<{ title: string; category_id: number | null; image: string; url: string; is_active: boolean }>(
+      db,
+      sql`select title, category_id, image, url, is_active from banners order by sort, id`,
+    );
+    // GET /catalog/banners/ without a category answers the active banners that belong to no category.
+    const home = banners.filter((b) => b.category_id === null && b.is_active);
+    expect(home.length).toBeGreaterThanOrEqual(3);
+    expect(banners.filter((b) => b.category_id !== null).length).toBeGreaterThan(0);
+
+    const files = new Set(readdirSync(path.join(mediaDir, 'banners')));
+    const categories = new Set(
+      (await rows<{ url: string }>(db, sql`select '/catalog/' || array_to_string(path, '/') as url from categories`)).map((c) => c.url),
+    );
+    const pages = new Set((await rows<{ url: string }>(db, sql`select '/pages/' || slug as url from info_pages`)).map((p) => p.url));
+    for (const b of banners) {
+      expect(b.title).toMatch(/[а-яё]/i);
+      expect(files.has(b.image.replace('/media/banners/', '')), b.image).toBe(true);
+      expect(categories.has(b.url) || pages.has(b.url), b.url).toBe(true);
+    }
+    expect(new Set(banners.map((b) => b.image)).size).toBe(banners.length);
+  });
+
   it('refuses to seed an already seeded database', async () => {
     await expect(seed(db, { products: PRODUCTS, mediaDir })).rejects.toThrow(/already seeded/);
   });

@@ -63,6 +63,11 @@ export function writeReadable(jar: CookieWriter, name: string, value: string, se
   jar.set(name, value, { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: COOKIE_MAX_AGE_SECONDS });
 }
 
+/** Removes a readable cookie written by writeReadable or by the page (same path). */
+export function clearReadable(jar: CookieWriter, name: string, secure: boolean): void {
+  jar.set(name, '', { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: 0 });
+}
+
 /**
  * External sign-in (OAuth): the `state` of the flow this browser started, and where to return afterwards.
  * The callback accepts the provider's answer only with the same state, which stops anyone from finishing a

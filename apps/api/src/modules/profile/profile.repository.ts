@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   branches,
@@ -93,6 +93,32 @@ export async function listOrders(db: Db, f: OrderFilters) {
   return { total: Number(total?.n ?? 0), rows };
 }
 
+/** The lines of these orders in one query, each order's in the order they were added. */
+export async function findOrderItems(db: Db, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      title: orderItems.title,
+      vendorCode: orderItems.vendorCode,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      isService: orderItems.isService,
+      withInstallation: orderItems.withInstallation,
+      installationPrice: orderItems.installationPrice,
+      slug: products.slug,
+      images: products.images,
+      categoryPath: categories.path,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+export type OrderItemRow = Awaited<ReturnType<typeof findOrderItems>>[number];
+
 export async function findOrder(db: Db, userId: number, orderId: number) {
   const [order] = await db
     .select({
@@ -117,25 +143,7 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
     .limit(1);
   if (!order) return undefined;
   const [items, [payment]] = await Promise.all([
-    db
-      .select({
-        id: orderItems.id,
-        title: orderItems.title,
-        vendorCode: orderItems.vendorCode,
-        price: orderItems.price,
-        quantity: orderItems.quantity,
-        isService: orderItems.isService,
-        withInstallation: orderItems.withInstallation,
-        installationPrice: orderItems.installationPrice,
-        slug: products.slug,
-        images: products.images,
-        categoryPath: categories.path,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id)),
+    findOrderItems(db, [order.id]),
     db
       .select({ externalId: payments.externalId, status: payments.status, confirmationUrl: payments.confirmationUrl })
       .from(payments)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { branches, categories, cities, orderItems, orders, paymentMethods, payments, products, showcases, transports } from '../../db/schema';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
 import { createUser, login, nextIp, post, readOutbox, waitForOutbox } from '../../../test/auth-helpers';
@@ -259,6 +259,15 @@ describe('order history', () => {
         installationPrice: i === 0 ? 300 : 0,
       });
     }
+    // A second line on the newest order: the history groups each page's lines back by order.
+    await db.insert(orderItems).values({
+      orderId: ids[4]!,
+      productId: product!.id,
+      title: 'Шиномонтаж',
+      price: 250,
+      quantity: 1,
+      isService: true,
+    });
     await db.insert(payments).values({
       id: crypto.randomUUID(),
       orderId: ids[0]!,
@@ -291,6 +300,39 @@ describe('order history', () => {
     const results = res.body.results as { id: number; number: string; created_at: string; total_price: number }[];
     expect(results.map((r) => r.number)).toEqual([...numbers].reverse());
     expect(results[4]).toMatchObject({ id: ids[0], created_at: '2024-03-01T09:00:00.000Z', total_price: 1000, is_paid: true, status: 'paid', products_count: 1 });
+    expect(results[0]).toMatchObject({ id: ids[4], products_count: 2 });
+  });
+
+  it("carries each order's lines, the same as its detail shows", async () => {
+    const res = await list();
+    const results = res.body.results as { id: number; products: unknown[] }[];
+    expect(results.map((r) => r.products.length)).toEqual([2, 1, 1, 1, 1]);
+    for (const order of results) {
+      const detail = await get(`${PROFILE}orders/${order.id}/`, owner.auth);
+      expect(order.products).toEqual(detail.body.products);
+    }
+    expect(results[0]!.products[1]).toMatchObject({ title: 'Шиномонтаж', price: 250, quantity: 1, is_service: true, total_price: 250 });
+    expect(results[4]!.products).toEqual([
+      expect.objectContaining({ quantity: 2, with_installation: true, installation_price: 300, total_price: 1600, product: { slug: productSlug, categories: [categoryPath] } }),
+    ]);
+    // A filtered page carries only its own orders' lines.
+    const found = (await list('?search=100000002')).body.results as { number: string; products: { quantity: number }[] }[];
+    expect(found).toEqual([expect.objectContaining({ number: '100000002', products: [expect.objectContaining({ quantity: 4 })] })]);
+  });
+
+  // Counted on PGlite, where every query passes through one client.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('loads the lines of a whole page at once, not per order', async () => {
+    const spy = vi.spyOn(ctx.handle.pglite!, 'query');
+    const queriesFor = async (query: string) => {
+      spy.mockClear();
+      expect((await list(query)).status).toBe(200);
+      return spy.mock.calls.length;
+    };
+    try {
+      expect(await queriesFor('?size=5')).toBe(await queriesFor('?size=1'));
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('orders, pages and filters', async () => {

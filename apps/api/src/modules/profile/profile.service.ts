@@ -1,4 +1,12 @@
-import { AUTH_MESSAGES, type OrderDetailResponse, type OrdersQuery, type OrdersResponse, type ProfilePatchRequest, type ProfileResponse } from '@podbor/contract';
+import {
+  AUTH_MESSAGES,
+  type OrderDetailResponse,
+  type OrderProductLine,
+  type OrdersQuery,
+  type OrdersResponse,
+  type ProfilePatchRequest,
+  type ProfileResponse,
+} from '@podbor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
@@ -6,7 +14,16 @@ import type { MailGateway } from '../../lib/gateways/gateways';
 import { HttpError } from '../../lib/http-error';
 import { createCode, takeSendSlot } from '../../lib/one-time-codes';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { findCityId, findOrder, listOrders, transportExists, updateUser, type ProfileRow } from './profile.repository';
+import {
+  findCityId,
+  findOrder,
+  findOrderItems,
+  listOrders,
+  transportExists,
+  updateUser,
+  type OrderItemRow,
+  type ProfileRow,
+} from './profile.repository';
 
 export interface ProfileEnv {
   db: Db;
@@ -128,6 +145,13 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
     page: q.page,
     size: q.size,
   });
+  // The lines of the whole page in one query (not one per order), grouped back by order.
+  const lines = new Map<number, OrderProductLine[]>();
+  for (const item of await findOrderItems(env.db, rows.map((r) => r.id))) {
+    const list = lines.get(item.orderId);
+    if (list) list.push(toOrderLine(item));
+    else lines.set(item.orderId, [toOrderLine(item)]);
+  }
   return {
     current: q.page,
     pages: Math.ceil(total / q.size),
@@ -140,6 +164,7 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       status: r.status,
       is_paid: r.isPaid,
       products_count: Number(r.productsCount),
+      products: lines.get(r.id) ?? [],
     })),
   };
 }
@@ -163,22 +188,25 @@ export async function orderDetail(env: ProfileEnv, userId: number, orderId: numb
     placement_type: order.placementType,
     comment: order.comment || null,
     payment_url: !order.isPaid && payment?.status === 'pending' ? (payment.confirmationUrl ?? null) : null,
-    products: items.map((i) => {
-      const price = Number(i.price);
-      const installation = i.withInstallation ? Number(i.installationPrice) : 0;
-      return {
-        id: i.id,
-        title: i.title,
-        vendor_code: i.vendorCode,
-        price,
-        quantity: i.quantity,
-        is_service: i.isService,
-        product: { slug: i.slug, categories: [i.categoryPath] },
-        with_installation: i.withInstallation,
-        installation_price: i.withInstallation ? Number(i.installationPrice) : null,
-        total_price: Math.round((price + installation) * i.quantity * 100) / 100,
-        image: i.images[0] ?? null,
-      };
-    }),
+    products: items.map(toOrderLine),
+  };
+}
+
+/** An order line as the order detail and the order history show it. */
+function toOrderLine(i: OrderItemRow): OrderProductLine {
+  const price = Number(i.price);
+  const installation = i.withInstallation ? Number(i.installationPrice) : 0;
+  return {
+    id: i.id,
+    title: i.title,
+    vendor_code: i.vendorCode,
+    price,
+    quantity: i.quantity,
+    is_service: i.isService,
+    product: { slug: i.slug, categories: [i.categoryPath] },
+    with_installation: i.withInstallation,
+    installation_price: i.withInstallation ? Number(i.installationPrice) : null,
+    total_price: Math.round((price + installation) * i.quantity * 100) / 100,
+    image: i.images[0] ?? null,
   };
 }

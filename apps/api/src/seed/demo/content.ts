@@ -161,14 +161,20 @@ export const PAYMENT_METHODS = [
   },
 ];
 
-/** Home-page banners; `category` links a banner to its category page. */
-export const BANNERS: {
+export interface SeedBanner {
   title: string;
   subtitle: string;
-  category: string;
+  /** The category page the banner belongs to (and leads to); without one it is a home-page banner. */
+  category?: string;
+  /** Where a banner leads when not to its own category: a category or an info page, by slug. */
+  link?: { category: string } | { page: string };
+  /** The illustration drawn on its image (media.ts renders banner-<n>.webp, n = position here + 1). */
   kind: ImageKind;
   palette: number;
-}[] = [
+}
+
+/** Category banners, then the home page's (GET /catalog/banners/ without a category). */
+export const BANNERS: SeedBanner[] = [
   {
     title: 'Масла со скидкой до 20%',
     subtitle: 'Castrol, Mobil, Shell, Лукойл — при покупке канистры 4–5 л',
@@ -203,6 +209,28 @@ export const BANNERS: {
     category: 'videoregistratory',
     kind: 'dashcam',
     palette: 4,
+  },
+  // Home page.
+  {
+    title: 'Фильтры для планового ТО',
+    subtitle: 'Масляный, воздушный, салонный и топливный — подберём комплект под ваш двигатель',
+    link: { category: 'filtry' },
+    kind: 'filter',
+    palette: 2,
+  },
+  {
+    title: 'Установка в наших филиалах',
+    subtitle: 'Поставим купленные запчасти в день получения заказа. Гарантия на работы — 12 месяцев',
+    link: { page: 'garantiya-i-vozvrat' },
+    kind: 'service',
+    palette: 1,
+  },
+  {
+    title: 'Заказ готов за 30 минут',
+    subtitle: 'Товар есть в вашем филиале — соберём заказ и пришлём SMS. Оплата при получении',
+    link: { page: 'dostavka' },
+    kind: 'oil',
+    palette: 3,
   },
 ];
 

@@ -3,7 +3,6 @@ import {
   formatPrice,
   pluralRu,
   productUrlFromCategories,
-  type OrderDetailResponse,
   type OrdersResponse,
 } from '@podbor/contract';
 import Link from 'next/link';
@@ -106,16 +105,7 @@ function Pagination({ filter, current, pages }: { filter: OrdersFilter; current:
   );
 }
 
-export function OrdersView({
-  filter,
-  data,
-  details,
-}: {
-  filter: OrdersFilter;
-  data: OrdersResponse;
-  /** Detail of each listed order (its items), by id; missing when it could not be loaded. */
-  details: ReadonlyMap<number, OrderDetailResponse>;
-}) {
+export function OrdersView({ filter, data }: { filter: OrdersFilter; data: OrdersResponse }) {
   const filtered = isFiltered(filter);
   return (
     <div className={styles.page}>
@@ -149,9 +139,8 @@ export function OrdersView({
       ) : (
         <ul role="list" className={styles.orders}>
           {data.results.map((order) => {
-            const detail = details.get(order.id);
-            const items = detail?.products ?? [];
-            const number = order.number ?? detail?.number ?? String(order.id);
+            const items = order.products ?? [];
+            const number = order.number ?? String(order.id);
             return (
               <li key={order.id} className={styles.order} data-order-number={number}>
                 <div className={styles.orderHead}>
@@ -160,7 +149,7 @@ export function OrdersView({
                       Заказ № {number}
                     </Link>
                   </h2>
-                  <StatusBadge status={order.status ?? detail?.status} />
+                  <StatusBadge status={order.status} />
                 </div>
                 <p className={styles.orderMeta}>
                   <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>

@@ -1,7 +1,6 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CarIcon } from '@/components/ui/icons';
@@ -68,9 +67,12 @@ export function VehicleCard({ initial }: { initial: Saved | null }) {
               {saved.label}
             </p>
             <p className={styles.vehicleLinks}>
-              <Link href={`/catalog?transport_id=${saved.id}`} className={styles.inlineLink}>
+              {/* A plain link, not next/link: its prefetch would pass through proxy.ts and switch the chosen
+                  vehicle just by showing this card, and a client-side navigation keeps the root layout (header,
+                  cart, vehicle of the shell) rendered for the previous vehicle. */}
+              <a href={`/catalog?transport_id=${saved.id}`} className={styles.inlineLink}>
                 Запчасти для этого автомобиля
-              </Link>
+              </a>
               {!picking ? (
                 <button type="button" className={styles.inlineButton} onClick={() => save(null)} disabled={busy}>
                   Удалить из профиля
