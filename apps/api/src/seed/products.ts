@@ -20,7 +20,7 @@ export interface ProductBatch {
   stock: unknown[][];
   reviews: unknown[][];
   analogues: unknown[][];
-  /** [product id, platform index, first pool position, count] — expanded to product_transports in SQL. */
+  /** [product id, platform index, first pool position, count, category id] — expanded to product_transports in SQL. */
   fitment: unknown[][];
 }
 
@@ -326,7 +326,7 @@ export function* generateProducts(
       // Analogues fit nearly the same vehicles; one maker may skip an engine at either end of the range.
       const trimStart = fit.length > 4 && r.chance(0.3) ? 1 : 0;
       const trimEnd = fit.length > 4 && r.chance(0.3) ? 1 : 0;
-      b.fitment.push([id, fit.platform.index, fit.start + trimStart, fit.length - trimStart - trimEnd]);
+      b.fitment.push([id, fit.platform.index, fit.start + trimStart, fit.length - trimStart - trimEnd, cat.id]);
     }
 
     // Popular parts are stocked widely; the long tail sits in a few warehouses or is ordered in.

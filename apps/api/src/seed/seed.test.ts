@@ -181,10 +181,13 @@ describe('demo seed', () => {
   });
 
   it('gives the home page its own banners, each with an image and a link that leads somewhere real', async () => {
-    const banners = await rows<{ title: string; category_id: number | null; image: string; url: string; is_active: boolean }>(
-      db,
-      sql`select title, category_id, image, url, is_active from banners order by sort, id`,
-    );
+    const banners = await rows<{
+      title: string;
+      category_id: number | null;
+      image: string;
+      url: string;
+      is_active: boolean;
+    }>(db, sql`select title, category_id, image, url, is_active from banners order by sort, id`);
     // GET /catalog/banners/ without a category answers the active banners that belong to no category.
     const home = banners.filter((b) => b.category_id === null && b.is_active);
     expect(home.length).toBeGreaterThanOrEqual(3);
@@ -192,15 +195,69 @@ describe('demo seed', () => {
 
     const files = new Set(readdirSync(path.join(mediaDir, 'banners')));
     const categories = new Set(
-      (await rows<{ url: string }>(db, sql`select '/catalog/' || array_to_string(path, '/') as url from categories`)).map((c) => c.url),
+      (
+        await rows<{ url: string }>(
+          db,
+          sql`select '/catalog/' || array_to_string(path, '/') as url from categories`,
+        )
+      ).map((c) => c.url),
     );
-    const pages = new Set((await rows<{ url: string }>(db, sql`select '/pages/' || slug as url from info_pages`)).map((p) => p.url));
+    const pages = new Set(
+      (await rows<{ url: string }>(db, sql`select '/pages/' || slug as url from info_pages`)).map(
+        (p) => p.url,
+      ),
+    );
     for (const b of banners) {
       expect(b.title).toMatch(/[а-яё]/i);
       expect(files.has(b.image.replace('/media/banners/', '')), b.image).toBe(true);
       expect(categories.has(b.url) || pages.has(b.url), b.url).toBe(true);
     }
     expect(new Set(banners.map((b) => b.image)).size).toBe(banners.length);
+  });
+
+  it("copies each product's category into its fitment rows, and keeps it when the product moves", async () => {
+    const [mismatch] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from product_transports pt join products p on p.id = pt.product_id where pt.category_id <> p.category_id`,
+    );
+    expect(mismatch?.n).toBe(0);
+    const [fitted] = await rows<{ id: number; category_id: number }>(
+      db,
+      sql`select p.id, p.category_id from products p
+          where exists (select 1 from product_transports pt where pt.product_id = p.id) order by p.id limit 1`,
+    );
+    const [other] = await rows<{ id: number }>(
+      db,
+      sql`select id from categories where id <> ${fitted!.category_id} order by id limit 1`,
+    );
+    const categoriesOf = async (exec: Pick<DbHandle['db'], 'execute'>) =>
+      (
+        await exec.execute(
+          sql`select distinct category_id from product_transports where product_id = ${fitted!.id} order by 1`,
+        )
+      ).rows.map((r) => Number(r.category_id));
+
+    // Changes made in a transaction that is rolled back: the determinism test below compares whole tables.
+    await expect(
+      db.db.transaction(async (tx) => {
+        await tx.execute(sql`update products set category_id = ${other!.id} where id = ${fitted!.id}`);
+        expect(await categoriesOf(tx)).toEqual([other!.id]);
+        // A fitment row written with another category still takes its product's.
+        const [free] = (
+          await tx.execute(
+            sql`select t.id from transports t where not exists
+                (select 1 from product_transports pt where pt.product_id = ${fitted!.id} and pt.transport_id = t.id)
+                order by t.id limit 1`,
+          )
+        ).rows as { id: number }[];
+        await tx.execute(
+          sql`insert into product_transports (product_id, transport_id, category_id) values (${fitted!.id}, ${free!.id}, ${fitted!.category_id})`,
+        );
+        expect(await categoriesOf(tx)).toEqual([other!.id]);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await categoriesOf(db.db)).toEqual([fitted!.category_id]);
   });
 
   it('refuses to seed an already seeded database', async () => {

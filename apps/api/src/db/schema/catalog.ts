@@ -107,6 +107,10 @@ export const products = pgTable(
         t.createdAt,
       )
       .where(sql`${t.isActive}`),
+    // The universal products of a category (they fit every vehicle): the second half of a vehicle's listing.
+    index('products_universal_listing_idx')
+      .on(t.categoryId, t.popularity.desc(), t.id, t.price, t.ratingAvg, t.ratingCount, t.createdAt)
+      .where(sql`${t.isActive} and ${t.isUniversal}`),
     // Per-vehicle category counts look up each fitted product's category: index-only, no heap row.
     index('products_fitment_lookup_idx')
       .on(t.id, t.categoryId, t.isUniversal)

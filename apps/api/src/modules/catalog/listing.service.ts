@@ -14,24 +14,41 @@ import type { Category, CategoryTree } from './category.directory';
 import { propertiesFor, type FilterDirectory } from './filter.directory';
 import { intArray, num, numOrNull, rows } from './sql';
 
-// Product listing and its facets. One statement per page: the WHERE narrows to the category subtree, the
-// vehicle (fitted or universal) and the selected filters; a window count gives the total in the same pass.
+// Product listing and its facets. One statement per page: the products in scope (category subtree, vehicle)
+// that meet the selected filters are materialised once with their sort columns; the total and the page come
+// from them, and the wide columns are read for the page's rows only.
 
 export interface Scope {
   category: Category;
   transportId: number | null;
 }
 
-/** Active products of the subtree that fit the vehicle (universal ones fit every vehicle). */
-function scopeWhere(scope: Scope): SQL {
-  const parts = [sql`p.category_id = any(${intArray(scope.category.subtreeIds)})`, sql`p.is_active`];
-  if (scope.transportId !== null) {
-    // IN (uncorrelated subquery) lets PostgreSQL hash the vehicle's fitted product ids once.
-    parts.push(
-      sql`(p.is_universal or p.id in (select pt.product_id from product_transports pt where pt.transport_id = ${scope.transportId}))`,
-    );
+/**
+ * `select <columns>` of the active products of the subtree that fit the vehicle and meet the conditions (SQL over
+ * `products p`). Without a vehicle: the subtree's products (products_listing_idx). With one, two disjoint halves:
+ * - fitted: the vehicle's products of the subtree, one range of product_transports_category_idx (tens to a few
+ *   thousand rows, where testing the whole subtree against the vehicle's fitted set read up to 16 000), each
+ *   product then read by its key with its filters tested on that one row (an index probe per filter). LATERAL …
+ *   OFFSET 0 makes this nested loop a fact: for a parent category and a vehicle with many parts the planner
+ *   otherwise hashes the vehicle's rows against every product of the catalogue;
+ * - universal (they fit every vehicle): their own partial index; a category may hold 16 000 of them.
+ */
+function scopeSelect(scope: Scope, columns: SQL, conditions: readonly SQL[]): SQL {
+  const ids = intArray(scope.category.subtreeIds);
+  const and = sql.join(conditions.map((c) => sql` and ${c}`));
+  if (scope.transportId === null) {
+    return sql`select ${columns} from products p where p.category_id = any(${ids}) and p.is_active${and}`;
   }
-  return sql.join(parts, sql` and `);
+  return sql`select ${columns} from product_transports pt
+      cross join lateral (
+        select ${columns} from products p
+        where p.id = pt.product_id and p.is_active and not p.is_universal${and}
+        offset 0
+      ) p
+      where pt.transport_id = ${scope.transportId} and pt.category_id = any(${ids})
+    union all
+    select ${columns} from products p
+      where p.category_id = any(${ids}) and p.is_active and p.is_universal${and}`;
 }
 
 // ---- filter selection → SQL ----
@@ -170,15 +187,13 @@ export function toListItem(tree: CategoryTree, r: ListingRow, linked: boolean | 
 }
 
 export async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery) {
-  const where = sql.join([scopeWhere(q), ...q.conditions], sql` and `);
   // One statement, one pass: the matches (id and sort columns only, from the narrow listing index) are
   // materialised once; the count and a top-N page come from them, and the wide columns are read for the
   // page's rows only. An empty page still returns one row carrying the total.
   const result = await rows<ListingRow & { total: number }>(
     db,
     sql`with hits as materialized (
-          select p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at
-          from products p where ${where}
+          ${scopeSelect(q, sql`p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at`, q.conditions)}
         ),
         page as (
           select * from hits p order by ${orderBy(q.sort, q.order)} limit ${q.size} offset ${(q.page - 1) * q.size}
@@ -219,7 +234,7 @@ export async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope
   const propertyIds = properties.map((p) => p.id);
   const result = await rows<FacetRow>(
     db,
-    sql`with scope as materialized (select p.id, p.price from products p where ${scopeWhere(scope)})
+    sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [])})
         select v.property_id, v.value_id, count(*)::int as n, min(v.num_value)::float8 as lo, max(v.num_value)::float8 as hi
         from scope s
         cross join lateral (
