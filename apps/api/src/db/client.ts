@@ -30,6 +30,13 @@ export interface DbOptions {
   poolSize?: number;
 }
 
+const fixedPlanPools = new WeakMap<object, pg.Pool>();
+
+/** The PostgreSQL pool for statements with one plan for every input; null on PGlite. */
+export function fixedPlanPool(db: Db): pg.Pool | null {
+  return fixedPlanPools.get(db) ?? null;
+}
+
 export async function createDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // numeric → JS number at the edges is done by drizzle's mode:'number'; count(*) (int8) stays a string in pg.
@@ -38,7 +45,20 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
       // An idle client lost its connection (e.g. the server restarted); the pool replaces it on next use.
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // A few connections of their own for statements prepared by name with one plan for every input
+    // (rowsWithFixedPlan, modules/catalog/sql.ts): plan_cache_mode applies to every parameterised statement of
+    // a connection, drizzle's too, which must keep being planned with their values.
+    const fixed = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Math.max(2, Math.ceil((opts.poolSize ?? 20) / 2)),
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    fixed.on('error', () => {});
+    fixedPlanPools.set(db, fixed);
+    const close = async () => {
+      await Promise.all([pool.end(), fixed.end()]);
+    };
+    return { db, kind: 'postgres', close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {
