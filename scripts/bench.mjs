@@ -199,41 +199,34 @@ for (const target of targets) {
 
     const fixed = await load({ url: `${base}${LISTING.path}`, method: 'POST', body: LISTING.body, connections: 50, duration: Number(args.duration) });
     rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, fixed', ...fixed });
-    // Varied: every request another category × vehicle × filters (the listing cache answers repeats within its TTL).
-    let next = 0;
-    const varied = await load({
-      url: base,
-      connections: 50,
-      duration: Number(args.duration),
-      requests: [
-        {
-          setupRequest: (req) => {
-            const v = inputs.listing[next++ % inputs.listing.length];
-            return { ...req, method: 'POST', path: v.path, body: v.body };
+    /** The listing at 50 connections cycling the discovered inputs; `vary` may rewrite the n-th request's body. */
+    const cycling = (vary = (body) => body) => {
+      let n = 0;
+      return load({
+        url: base,
+        connections: 50,
+        duration: Number(args.duration),
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++;
+              const v = inputs.listing[i % inputs.listing.length];
+              return { ...req, method: 'POST', path: v.path, body: vary(v.body, i) };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    };
+    // Varied: every request another category × vehicle × filters (the listing cache answers repeats within its TTL).
+    const varied = await cycling();
     rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, varied', ...varied });
     // Uncached: the varied requests with a lower price bound moved by a fraction of a kopeck per request, so
     // every request is new to the listing cache and each one is a database query.
-    let unique = 0;
-    const uncached = await load({
-      url: base,
-      connections: 50,
-      duration: Number(args.duration),
-      requests: [
-        {
-          setupRequest: (req) => {
-            const n = unique++;
-            const v = inputs.listing[n % inputs.listing.length];
-            const body = JSON.parse(v.body);
-            const [lo, hi] = body.filter.price;
-            body.filter.price = [Math.min(hi, lo + (n % 100_000) / 100_000), hi];
-            return { ...req, method: 'POST', path: v.path, body: JSON.stringify(body) };
-          },
-        },
-      ],
+    const uncached = await cycling((text, i) => {
+      const body = JSON.parse(text);
+      const [lo, hi] = body.filter.price;
+      body.filter.price = [Math.min(hi, lo + (i % 100_000) / 100_000), hi];
+      return JSON.stringify(body);
     });
     rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, uncached', ...uncached });
   } finally {
