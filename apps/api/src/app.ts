@@ -2,7 +2,12 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,14 +18,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
-import type { CallGateway, MailGateway, SmsGateway } from './lib/gateways/gateways';
+import type { AppDeps } from './deps';
 import { createOutboxGateways } from './lib/gateways/outbox';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
-import type { PaymentProviders } from './lib/payments/provider';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
 import errorHandler from './plugins/error-handler';
-import { createShowcaseResolver, type ShowcaseResolver } from './modules/showcase/showcase.service';
+import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
 import pagesRoutes from './modules/pages/pages.routes';
 import branchesRoutes from './modules/branches/branches.routes';
@@ -41,24 +45,13 @@ declare module 'fastify' {
   }
 }
 
-/** Shared services handed to route modules (only db and config are decorated on the instance). */
-export interface AppDeps {
-  handle: DbHandle;
-  limiter: RateLimiter;
-  showcases: ShowcaseResolver;
-  /** Registration codes by SMS; reset codes by call; e-mail verification codes (outbox by default). */
-  sms: SmsGateway;
-  calls: CallGateway;
-  mail: MailGateway;
-  /** Payment providers by gateway name: cash, sandbox, and yookassa when configured. */
-  payments: PaymentProviders;
-}
-
 export interface BuildAppOptions {
   config: Config;
   handle: DbHandle;
   limiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the route-table test). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** 1 MiB: every legitimate body of this API is far smaller; bigger ones get a 413 before parsing. */
@@ -87,6 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // Clients send `content-type: application/json` even on calls without a body (token/unauthorized_user/,
   // cart/clear/): an empty body is "no body", not malformed JSON. Anything else goes to Fastify's own parser,
@@ -148,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(pagesRoutes, { prefix: '/api/v1', deps });
   await app.register(branchesRoutes, { prefix: '/api/v1', deps });
   await app.register(authRoutes, { prefix: '/api/v1', deps });
-  await app.register(feedbackRoutes, { prefix: '/api/v1', deps });
+  await app.register(feedbackRoutes, { deps });
   await app.register(profileRoutes, { prefix: '/api/v1', deps });
   await app.register(catalogRoutes, { prefix: '/api/v1', deps });
   await app.register(reviewsRoutes, { prefix: '/api/v1', deps });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/client';
 import type { RateLimiter } from '../src/lib/rate-limit';
@@ -22,7 +22,9 @@ export interface TestContext {
  * A fresh copy of the seeded test database and an app on it. Call once per test file (beforeAll):
  * PGlite copies cost ~4 s and ~500 MB each.
  */
-export async function createTestContext(opts: { limiter?: RateLimiter; config?: Partial<Config> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  opts: { limiter?: RateLimiter; config?: Partial<Config>; onRoute?: BuildAppOptions['onRoute'] } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podbor-app-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
@@ -46,7 +48,7 @@ export async function createTestContext(opts: { limiter?: RateLimiter; config?: 
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { jwtSecret: 'test-secret-'.padEnd(48, 'x'), ...opts.config },
   );
-  const app = await buildApp({ config, handle, limiter: opts.limiter });
+  const app = await buildApp({ config, handle, limiter: opts.limiter, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

@@ -18,11 +18,12 @@ import * as transport from './transport';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * - `public`: no token needed; a token, when sent, personalises the answer.
+ * - `public`: the answer is the same for everybody; the API does not read a token, clients send none.
+ * - `optional`: no token needed; a token, when sent, personalises the answer (the caller's own review, …).
  * - `session`: a signed-in bearer token or an anonymous visitor token (cart, order, payment status).
  * - `user`: a signed-in bearer token only.
  */
-export type RouteAuth = 'public' | 'session' | 'user';
+export type RouteAuth = 'public' | 'optional' | 'session' | 'user';
 
 export interface ApiRouteDef {
   method: HttpMethod;
@@ -33,9 +34,20 @@ export interface ApiRouteDef {
   query?: z.ZodType;
   body?: z.ZodType;
   headers?: z.ZodType;
+  /** Body of a successful answer (a string schema for the one HTML answer, the sandbox payment page). */
   response: z.ZodType;
   /** Status of a successful answer when it is not 200. */
   successStatus?: number;
+  /** Error statuses the call may answer, each with the spec's error body (OpenAPI documents them). */
+  errors?: readonly number[];
+  /** OpenAPI grouping and one-line description. */
+  tags?: readonly string[];
+  summary?: string;
+  /**
+   * Not part of the storefront's API (health check, payment providers' webhooks, the sandbox payment page):
+   * registered from this table like every route, hidden from the OpenAPI document and from the web clients.
+   */
+  internal?: boolean;
 }
 
 export const API_ROUTES = {
@@ -449,6 +461,9 @@ export const API_ROUTES = {
     body: feedback.feedbackRequest,
     response: feedback.feedbackResponse,
     successStatus: 201,
+    errors: [400, 429],
+    tags: ['feedback'],
+    summary: 'Заявка на обратный звонок или консультацию',
   },
 
   // ---- showcase, pages, branches ----

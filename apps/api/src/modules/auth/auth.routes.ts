@@ -27,7 +27,7 @@ import {
   tokenRefreshResponse,
   unauthorizedTokenResponse,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { HttpError, throttled } from '../../lib/http-error';
 import { endSession, rotateSession } from '../../lib/sessions';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { branchesResponse, regionsResponse } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { listActiveBranches } from './branches.repository';
 import { groupByCity, groupByRegion } from './branches.service';
 

@@ -8,7 +8,7 @@ import {
   installationPrice,
   type InstallationPrices,
 } from '../catalog/installation.directory';
-import { intArray, num, numOrNull, rows, textArray } from '../catalog/sql';
+import { intArray, num, numOrNull, rows, textArray } from '../../db/sql';
 import { transportDirectory } from '../transport/transport.directory';
 
 // Prices, installation prices and stock of products as the cart and the order see them: installation by

@@ -9,7 +9,7 @@ import {
   cartUpdateItemRequest,
   errorBody,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireOwner } from './cart.owner';
 import { pricingContext, type PricingContext } from './cart.pricing';
 import { changeCart, clearCart, findCart, readCart, saveTransport, type CartOwner } from './cart.service';

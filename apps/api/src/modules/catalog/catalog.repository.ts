@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BannersResponse, ManufacturerResponse, SitemapManufacturersResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import type { Category } from './category.directory';
-import { num, rows } from './sql';
+import { num, rows } from '../../db/sql';
 
 /** Active banners of the showcase (or of every showcase) for a category page, or for the home page. */
 export async function findBanners(

@@ -44,7 +44,7 @@ import {
   type FiltersResponse,
   type SearchResponse,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../lib/http-error';
 import { transportDirectory } from '../transport/transport.directory';
 import { findBanners, findManufacturer, sitemapManufacturers, sitemapProductPage } from './catalog.repository';
@@ -72,7 +72,7 @@ import {
   searchProducts,
   searchTransports,
 } from './search.service';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /** How long a listing page may be served from memory. */
 export const LISTING_TTL_MS = 30_000;

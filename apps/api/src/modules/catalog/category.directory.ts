@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CategoryNode } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { num, rows } from './sql';
-import { cached, perDb, TtlCache } from './ttl-cache';
+import { num, rows } from '../../db/sql';
+import { cached, perDb, TtlCache } from '../../lib/ttl-cache';
 
 // The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
 // move only when products are added or switched off, so both are held per process for a minute:

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { CATEGORY_TTL_MS } from './category.directory';
-import { num, rows } from './sql';
-import { cached, perDb } from './ttl-cache';
+import { num, rows } from '../../db/sql';
+import { cached, perDb } from '../../lib/ttl-cache';
 
 // Cities by slug, for the X-City header (stock per warehouse, installation prices). The first city in
 // display order is the default when a request names none or an unknown one (a stale cookie must not fail).

@@ -3,8 +3,8 @@ import type { FilterType } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import type { Category } from './category.directory';
 import { CATEGORY_TTL_MS } from './category.directory';
-import { num, rows } from './sql';
-import { cached, perDb } from './ttl-cache';
+import { num, rows } from '../../db/sql';
+import { cached, perDb } from '../../lib/ttl-cache';
 
 // Filter definitions (properties, their listed values, which category offers which) — reference data
 // held per process for a minute like the category tree.

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Category } from './category.directory';
 import { CATEGORY_TTL_MS } from './category.directory';
-import { num, numOrNull, rows } from './sql';
-import { cached, perDb } from './ttl-cache';
+import { num, numOrNull, rows } from '../../db/sql';
+import { cached, perDb } from '../../lib/ttl-cache';
 
 // The installation price table (category × city × vehicle type; a null city or type is the fallback row) is a
 // few thousand rows at most and changes with the price list, so each process holds it for a minute.

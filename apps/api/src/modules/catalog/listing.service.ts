@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { Category, CategoryTree } from './category.directory';
 import { propertiesFor, type FilterDirectory } from './filter.directory';
-import { intArray, num, numOrNull, rows, rowsWithFixedPlan } from './sql';
+import { intArray, num, numOrNull, rows, rowsWithFixedPlan } from '../../db/sql';
 
 // Product listing and its facets. One statement per page: the products in scope (category subtree, vehicle)
 // that meet the selected filters are materialised once with their sort columns; the total and the page come

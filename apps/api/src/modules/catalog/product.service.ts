@@ -15,7 +15,7 @@ import type { City } from './city.directory';
 import type { FilterDirectory } from './filter.directory';
 import { installationPrice, type InstallationPrices } from './installation.directory';
 import { LIST_ITEM_COLUMNS, toListItem } from './listing.service';
-import { intArray, num, numOrNull, rows, textArray } from './sql';
+import { intArray, num, numOrNull, rows, textArray } from '../../db/sql';
 
 // Product page data: details (one statement for any number of slugs), analogues, recommendations, the
 // fitment drill-down and the installation price.

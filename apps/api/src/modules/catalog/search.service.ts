@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { TransportDirectory } from '../transport/transport.directory';
 import type { CategoryTree } from './category.directory';
-import { intArray, num, rows, textArray } from './sql';
+import { intArray, num, rows, textArray } from '../../db/sql';
 
 // Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL, one statement:
 //   tier 0  the exact normalised article ('0 986 494 524', '0986-494-524' → '0986494524'),

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, feedbackRequest, feedbackResponse } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { throttled } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { getCaller } from '../../plugins/auth-context';
 import { createFeedback } from './feedback.service';
 
@@ -12,33 +12,22 @@ import { createFeedback } from './feedback.service';
 export const FEEDBACK_PER_IP = { limit: 20, windowSec: 3600 };
 export const FEEDBACK_PER_PHONE = { limit: 5, windowSec: 3600 };
 
-const feedbackRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/feedback/',
-    {
-      schema: {
-        tags: ['feedback'],
-        summary: 'Заявка на обратный звонок или консультацию',
-        body: feedbackRequest,
-        response: { 201: feedbackResponse, 400: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const byIp = await deps.limiter.hit(`feedback:ip:${request.ip}`, FEEDBACK_PER_IP.limit, FEEDBACK_PER_IP.windowSec);
-      if (!byIp.allowed) throw throttled(byIp.retryAfterSec);
-      const body = request.body;
-      const byPhone = await deps.limiter.hit(
-        `feedback:phone:${body.phone}`,
-        FEEDBACK_PER_PHONE.limit,
-        FEEDBACK_PER_PHONE.windowSec,
-      );
-      if (!byPhone.allowed) throw throttled(byPhone.retryAfterSec);
-      const showcase = await deps.showcases.forRequest(request);
-      const caller = await getCaller(app, request);
-      const id = await createFeedback(app.db, body, { showcaseId: showcase.id, caller });
-      return reply.status(201).send({ status: 'ok', id });
-    },
-  );
+const feedbackRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  route(app, 'feedback', async (request, reply) => {
+    const byIp = await deps.limiter.hit(`feedback:ip:${request.ip}`, FEEDBACK_PER_IP.limit, FEEDBACK_PER_IP.windowSec);
+    if (!byIp.allowed) throw throttled(byIp.retryAfterSec);
+    const body = request.body;
+    const byPhone = await deps.limiter.hit(
+      `feedback:phone:${body.phone}`,
+      FEEDBACK_PER_PHONE.limit,
+      FEEDBACK_PER_PHONE.windowSec,
+    );
+    if (!byPhone.allowed) throw throttled(byPhone.retryAfterSec);
+    const showcase = await deps.showcases.forRequest(request);
+    const caller = await getCaller(app, request);
+    const id = await createFeedback(app.db, body, { showcaseId: showcase.id, caller });
+    return reply.status(201).send({ status: 'ok', id });
+  });
 };
 
 export default feedbackRoutes;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageDetailResponse, pageSlugParams, pagesMenuResponse } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/http-error';
 import { findPage, listMenu } from './pages.repository';
 

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { badRequest, detailError } from '../../lib/http-error';
 import { PaymentProviderError, type PaymentProviders, type ReceiptItem } from '../../lib/payments/provider';
-import { num, rows } from '../catalog/sql';
+import { num, rows } from '../../db/sql';
 import { pricingContext, productsBySlug, round2, type PricedProduct } from '../cart/cart.pricing';
 import { ownerScope } from '../cart/cart.owner';
 import { CART_MESSAGES, removeFromCart, stockConflict, type CartOwner } from '../cart/cart.service';

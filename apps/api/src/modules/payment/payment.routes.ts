@@ -14,7 +14,7 @@ import {
   paymentStatusResponse,
   type PaymentMethodGroup,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import {
   idempotencyKeys,
   orders,

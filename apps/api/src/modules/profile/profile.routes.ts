@@ -15,7 +15,7 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { HttpError, notFound, throttled } from '../../lib/http-error';
 import { checkCode, takeCheckSlot } from '../../lib/one-time-codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewItem, ReviewsResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { iso, num, rows } from '../catalog/sql';
+import { iso, num, rows } from '../../db/sql';
 
 interface ReviewRow {
   id: number;

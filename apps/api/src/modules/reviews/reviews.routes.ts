@@ -7,7 +7,7 @@ import {
   reviewsQuery,
   reviewsResponse,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest, detailError, notFound } from '../../lib/http-error';
 import { getCaller } from '../../plugins/auth-context';
 import { createReview, findProductForReviews, listReviews } from './reviews.repository';

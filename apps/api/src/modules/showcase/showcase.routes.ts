@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { showcaseResponse } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { toShowcaseResponse } from './showcase.service';
 
 const showcaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

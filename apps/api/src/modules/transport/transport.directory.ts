@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { formatTransportText, type TitleSlug } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { cached, perDb } from '../catalog/ttl-cache';
-import { num, rows } from '../catalog/sql';
+import { cached, perDb } from '../../lib/ttl-cache';
+import { num, rows } from '../../db/sql';
 
 // Every selectable vehicle with its type, brand, model and engine. A few hundred to a few thousand rows that
 // change only when staff edit the vehicle list, so each process holds them for a minute (the v2 walk, labels in

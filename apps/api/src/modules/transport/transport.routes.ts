@@ -10,7 +10,7 @@ import {
   transportYearParams,
   transportYearsResponse,
 } from '@podbor/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/http-error';
 import { transportDirectory } from './transport.directory';
 import { brandsOf, enginesOf, modelsOf, transportDetail, yearsOf } from './transport.service';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { fixedPlanPool, type Db } from '../../db/client';
+import { fixedPlanPool, type Db } from './client';
 
 // Small helpers for the hand-written SQL of the catalogue. Arrays travel as ONE parameter (a PostgreSQL array
 // literal cast to its type) rather than drizzle's `($1, $2, …)` expansion: the statement text stays the same
