@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { fixedPlanPool, type Db } from './client';
 
 // Small helpers for the hand-written SQL of the catalogue. Arrays travel as ONE parameter (a PostgreSQL array
@@ -51,4 +52,40 @@ export function numOrNull(value: unknown): number | null {
 
 export function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+// ---- parsed rows ----
+// Raw statements' rows are parsed with a zod schema, never asserted: node-postgres and PGlite disagree on the
+// JS types of numeric, bigint and count(*) (string vs number), and a schema says what the code relies on.
+
+/** A PostgreSQL number (int, bigint, numeric, count(*)): a string from node-postgres, a number from PGlite. */
+export const pgNumber = z.union([z.number(), z.string().transform(Number)]);
+export const pgNumberOrNull = pgNumber.nullable();
+/** timestamptz as an ISO string (a Date from node-postgres, a string or Date from PGlite). */
+export const pgIso = z.union([z.date(), z.string()]).transform((v) => (v instanceof Date ? v : new Date(v)).toISOString());
+export const pgIntArray = z.array(pgNumber);
+export const pgTextArray = z.array(z.string());
+
+function parseAll<S extends z.ZodType>(schema: S, raw: readonly unknown[]): z.output<S>[] {
+  return raw.map((row) => schema.parse(row));
+}
+
+/** Rows of a raw statement, each parsed by `schema`. */
+export async function parseRows<S extends z.ZodType>(db: Db, query: SQL, schema: S): Promise<z.output<S>[]> {
+  const result = await db.execute(query);
+  return parseAll(schema, result.rows);
+}
+
+/** parseRows for a statement whose one plan suits every input (see rowsWithFixedPlan). */
+export async function parseRowsWithFixedPlan<S extends z.ZodType>(
+  db: Db,
+  query: SQL,
+  schema: S,
+): Promise<z.output<S>[]> {
+  const client = fixedPlanPool(db);
+  if (!client) return parseRows(db, query, schema);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `fixed_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const result = await client.query({ name, text, values: params });
+  return parseAll(schema, result.rows);
 }
