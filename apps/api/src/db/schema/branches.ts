@@ -1,6 +1,4 @@
-import { check, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { products } from './catalog';
+import { index, integer, numeric, pgTable, text, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 
 export const regions = pgTable('regions', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -60,27 +58,4 @@ export const warehouses = pgTable(
     address: text().notNull().default(''),
   },
   (t) => [uniqueIndex('warehouses_branch_uq').on(t.branchId, t.title)],
-);
-
-/**
- * quantity = physically on hand; reserved = held by unpaid/unfinished orders.
- * Available = quantity - reserved, never negative (checked by the database, not only by code).
- */
-export const stock = pgTable(
-  'stock',
-  {
-    warehouseId: integer()
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'cascade' }),
-    productId: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer().notNull().default(0),
-    reserved: integer().notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.warehouseId, t.productId] }),
-    index('stock_product_idx').on(t.productId),
-    check('stock_non_negative', sql`${t.quantity} >= 0 AND ${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
-  ],
 );

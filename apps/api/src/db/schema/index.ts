@@ -2,6 +2,8 @@ export * from './showcase';
 export * from './branches';
 export * from './transport';
 export * from './catalog';
+export * from './stock';
+export * from './fitment';
 export * from './users';
 export * from './cart';
 export * from './payment';
