@@ -30,7 +30,10 @@ describe('route table', () => {
   });
 
   it.each(entries)('%s is registered once, with the method, path and schemas of its entry', (name, def) => {
-    const mine = registered.filter((r) => r.config?.routeName === name);
+    // Fastify's HEAD twin of a GET route carries the GET's config: it is not a second registration.
+    const mine = registered.filter(
+      (r) => r.config?.routeName === name && !(def.method === 'GET' && methodsOf(r).join() === 'HEAD'),
+    );
     expect(mine).toHaveLength(1);
     const [r] = mine as [RouteOptions];
     expect(methodsOf(r)).toEqual([def.method]);
