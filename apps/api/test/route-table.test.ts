@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const methodsOf = (options: RouteOptions) => (Array.isArray(options.method) ? options.method : [options.method]);
+const methodsOf = (options: RouteOptions) =>
+  Array.isArray(options.method) ? options.method : [options.method];
 const entries = Object.entries(API_ROUTES) as [ApiRouteName, ApiRouteDef][];
 
 describe('route table', () => {
@@ -23,7 +24,13 @@ describe('route table', () => {
     const outside = registered
       .filter((r) => !PLUGIN_ROUTES.some((re) => re.test(r.url)))
       // Fastify adds a HEAD twin of every GET route by itself.
-      .filter((r) => !(methodsOf(r).join() === 'HEAD' && registered.some((g) => g.url === r.url && methodsOf(g).includes('GET'))))
+      .filter(
+        (r) =>
+          !(
+            methodsOf(r).join() === 'HEAD' &&
+            registered.some((g) => g.url === r.url && methodsOf(g).includes('GET'))
+          ),
+      )
       .filter((r) => r.config?.routeName === undefined)
       .map((r) => `${methodsOf(r).join(',')} ${r.url}`);
     expect(outside).toEqual([]);
