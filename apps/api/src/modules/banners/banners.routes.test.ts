@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bannersResponse } from '@podbor/contract';
-import { ctx, leaf, query, count, useCatalogContext } from '../../../test/catalog-helpers';
+import { ctx, leaf, query, useCatalogContext } from '../../../test/catalog-helpers';
 import { json } from '../../../test/helpers';
 
 useCatalogContext();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { manufacturerResponse } from '@podbor/contract';
-import { ctx, query, count, useCatalogContext } from '../../../test/catalog-helpers';
+import { ctx, query, useCatalogContext } from '../../../test/catalog-helpers';
 import { json } from '../../../test/helpers';
 
 useCatalogContext();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { analoguesResponse, fitmentResponse, productDetailResponse } from '@podbor/contract';
-import { ctx, transportId, query, count, list, useCatalogContext } from '../../../test/catalog-helpers';
+import { ctx, transportId, query, count, useCatalogContext } from '../../../test/catalog-helpers';
 import { json } from '../../../test/helpers';
 
 useCatalogContext();

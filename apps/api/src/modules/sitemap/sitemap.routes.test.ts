@@ -5,7 +5,7 @@ import {
   sitemapManufacturersResponse,
   sitemapProductsResponse,
 } from '@podbor/contract';
-import { ctx, query, count, list, useCatalogContext } from '../../../test/catalog-helpers';
+import { ctx, query, count, useCatalogContext } from '../../../test/catalog-helpers';
 import { json } from '../../../test/helpers';
 
 useCatalogContext();
