@@ -31,7 +31,13 @@ import branchesRoutes from './modules/branches/branches.routes';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import feedbackRoutes from './modules/feedback/feedback.routes';
-import catalogRoutes from './modules/catalog/catalog.routes';
+import categoriesRoutes from './modules/categories/categories.routes';
+import listingRoutes from './modules/listing/listing.routes';
+import productsRoutes from './modules/products/products.routes';
+import searchRoutes from './modules/search/search.routes';
+import bannersRoutes from './modules/banners/banners.routes';
+import manufacturersRoutes from './modules/manufacturers/manufacturers.routes';
+import sitemapRoutes from './modules/sitemap/sitemap.routes';
 import transportRoutes from './modules/transport/transport.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import profileRoutes from './modules/profile/profile.routes';
@@ -77,7 +83,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
+        .send({
+          errors: {
+            detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
+          },
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -114,7 +124,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Podbor API', description: 'API интернет-магазина автозапчастей «Подбор»', version: '1.0.0' },
+      info: {
+        title: 'Podbor API',
+        description: 'API интернет-магазина автозапчастей «Подбор»',
+        version: '1.0.0',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -137,19 +151,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     decorateReply: false,
   });
 
+  // Route modules registered through route() (lib/route.ts) take their full paths from the route table: no prefix.
   await app.register(healthRoutes, { deps });
-  await app.register(showcaseRoutes, { prefix: '/api/v1', deps });
-  await app.register(pagesRoutes, { prefix: '/api/v1', deps });
-  await app.register(branchesRoutes, { prefix: '/api/v1', deps });
+  await app.register(showcaseRoutes, { deps });
+  await app.register(pagesRoutes, { deps });
+  await app.register(branchesRoutes, { deps });
   await app.register(authRoutes, { prefix: '/api/v1', deps });
   await app.register(feedbackRoutes, { deps });
   await app.register(profileRoutes, { prefix: '/api/v1', deps });
-  await app.register(catalogRoutes, { prefix: '/api/v1', deps });
-  await app.register(reviewsRoutes, { prefix: '/api/v1', deps });
+  await app.register(categoriesRoutes, { deps });
+  await app.register(listingRoutes, { deps });
+  await app.register(productsRoutes, { deps });
+  await app.register(searchRoutes, { deps });
+  await app.register(bannersRoutes, { deps });
+  await app.register(manufacturersRoutes, { deps });
+  await app.register(sitemapRoutes, { deps });
+  await app.register(reviewsRoutes, { deps });
   await app.register(cartRoutes, { prefix: '/api/v1', deps });
   await app.register(paymentRoutes, { prefix: '/api/v1', deps });
-  // Vehicle selection spans /api/v1/transport/{id}/ and /api/v2/transport/…, so it takes the bare /api prefix.
-  await app.register(transportRoutes, { prefix: '/api', deps });
+  await app.register(transportRoutes, { deps });
 
   app.addHook('onClose', async () => {
     await deps.limiter.close();

@@ -1,57 +1,48 @@
+import { API_ROUTES, buildPath, pathParamNames, type ApiRouteDef } from '@podbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Every implemented call, hit with the kinds of garbage real clients and scripts send. The contract: a 4xx
- * (or the normal answer when the call takes no body), always the JSON error envelope, never a 5xx.
+ * A value for every path parameter name of the route table: real where a real one reaches further into the
+ * handler (a category, a vehicle), unknown where the 404 path is the interesting one.
  */
-const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string }[] = [
-  { method: 'GET', url: '/api/health' },
-  { method: 'GET', url: '/api/v1/showcase/' },
-  { method: 'GET', url: '/api/v1/pages/menu/' },
-  { method: 'GET', url: '/api/v1/pages/dostavka/' },
-  { method: 'GET', url: '/api/v1/branches/' },
-  { method: 'GET', url: '/api/v1/branches/regions/' },
-  { method: 'POST', url: '/api/v1/user/token/unauthorized_user/' },
-  { method: 'POST', url: '/api/v1/feedback/' },
-  { method: 'GET', url: '/api/v1/catalog/categories/' },
-  { method: 'GET', url: '/api/v1/catalog/categories/tree/' },
-  { method: 'GET', url: '/api/v1/catalog/categories/tree/1/' },
-  { method: 'GET', url: '/api/v1/catalog/perednie-kolodki/categories/' },
-  { method: 'GET', url: '/api/v1/catalog/tormoznaya-sistema/categories/1/' },
-  { method: 'GET', url: '/api/v1/catalog/perednie-kolodki/detail/' },
-  { method: 'GET', url: '/api/v1/catalog/perednie-kolodki/filters/' },
-  { method: 'GET', url: '/api/v1/catalog/perednie-kolodki/filters/1/' },
-  { method: 'POST', url: '/api/v1/catalog/perednie-kolodki/products/' },
-  { method: 'POST', url: '/api/v1/catalog/perednie-kolodki/products/1/' },
-  { method: 'POST', url: '/api/v1/catalog/products/' },
-  { method: 'GET', url: '/api/v1/catalog/products/no-such-product/' },
-  { method: 'GET', url: '/api/v1/catalog/products/no-such-product/analogues/' },
-  { method: 'GET', url: '/api/v1/catalog/products/no-such-product/brands/' },
-  { method: 'POST', url: '/api/v1/catalog/products/no-such-product/installation-price/' },
-  { method: 'POST', url: '/api/v1/catalog/recommendations/' },
-  { method: 'GET', url: '/api/v1/catalog/search/' },
-  { method: 'GET', url: '/api/v1/catalog/banners/' },
-  { method: 'GET', url: '/api/v1/catalog/manufacturers/bosch/' },
-  { method: 'GET', url: '/api/v2/transport/years/' },
-  { method: 'GET', url: '/api/v2/transport/2018/brands/' },
-  { method: 'GET', url: '/api/v2/transport/2018/legkovye/lada/models/' },
-  { method: 'GET', url: '/api/v2/transport/2018/legkovye/lada/vesta/engines/' },
-  { method: 'GET', url: '/api/v1/transport/1/' },
-  { method: 'GET', url: '/api/v1/review/no-such-product/' },
-  { method: 'POST', url: '/api/v1/review/' },
-  { method: 'POST', url: '/api/v1/payment/cart/' },
-  { method: 'POST', url: '/api/v1/payment/cart/add-item/' },
-  { method: 'PUT', url: '/api/v1/payment/cart/update-item/' },
-  { method: 'POST', url: '/api/v1/payment/cart/clear/' },
-  { method: 'POST', url: '/api/v1/payment/orders/' },
-  { method: 'GET', url: '/api/v1/payment/methods/' },
-  { method: 'GET', url: '/api/v1/payment/status/' },
-  { method: 'GET', url: '/api/v1/payment/installment/no-such-product/' },
-  { method: 'GET', url: '/api/v1/payment/sandbox/00000000-0000-4000-8000-000000000000/' },
-  { method: 'POST', url: '/api/v1/payment/sandbox/00000000-0000-4000-8000-000000000000/' },
-  { method: 'POST', url: '/api/v1/payment/webhooks/yookassa/' },
-];
+const SAMPLE_PARAMS: Record<string, string> = {
+  pageSlug: 'dostavka',
+  categorySlug: 'perednie-kolodki',
+  transportId: '1',
+  productSlug: 'no-such-product',
+  brandSlug: 'lada',
+  modelSlug: 'vesta',
+  yearSlug: '2018',
+  slug: 'bosch',
+  year: '2018',
+  type: 'legkovye',
+  brand: 'lada',
+  model: 'vesta',
+  orderId: '1',
+  method: 'yandex',
+  paymentId: '00000000-0000-4000-8000-000000000000',
+};
+
+function sampleUrl(name: string, def: ApiRouteDef): string {
+  const params: Record<string, string> = {};
+  for (const param of pathParamNames(def.path)) {
+    const value = SAMPLE_PARAMS[param];
+    if (value === undefined) throw new Error(`bad-input: add a sample value for "${param}" (route ${name})`);
+    params[param] = value;
+  }
+  return buildPath(def.path, params);
+}
+
+/**
+ * Every call of the route table (internal ones too), hit with the kinds of garbage real clients and scripts
+ * send. The contract: a 4xx (or the normal answer when the call takes no body), always the JSON error
+ * envelope, never a 5xx.
+ */
+const ENDPOINTS = (Object.entries(API_ROUTES) as [string, ApiRouteDef][]).map(([name, def]) => ({
+  method: def.method,
+  url: sampleUrl(name, def),
+}));
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -63,7 +54,10 @@ const TWO_MB = 'x'.repeat(2 * 1024 * 1024);
 let ip = 0;
 const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`; // keep the per-address limits out of the way
 
-function expectEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
+function expectEnvelope(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  label: string,
+) {
   expect(res.statusCode, label).toBeLessThan(500);
   expect(String(res.headers['content-type']), label).toMatch(/application\/json/);
   const body = JSON.parse(res.body) as unknown;
@@ -93,7 +87,13 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url }) => {
   });
 
   it('survives wrong types and unknown fields', async () => {
-    for (const payload of ['[]', '"text"', '12', 'null', '{"page": "many", "__proto__": {"admin": true}, "extra": [1,2]}']) {
+    for (const payload of [
+      '[]',
+      '"text"',
+      '12',
+      'null',
+      '{"page": "many", "__proto__": {"admin": true}, "extra": [1,2]}',
+    ]) {
       const res = await ctx.app.inject({
         method,
         url: `${url}?page=-1&size=abc&query[]=1`,

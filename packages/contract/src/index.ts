@@ -19,4 +19,6 @@ export * from './review';
 export * from './cart';
 export * from './payment';
 export * from './feedback';
+export * from './health';
+export * from './translit';
 export * from './routes';

@@ -4,6 +4,7 @@ import * as branches from './branches';
 import * as cart from './cart';
 import * as catalog from './catalog';
 import * as feedback from './feedback';
+import * as health from './health';
 import * as pages from './pages';
 import * as payment from './payment';
 import * as product from './product';
@@ -40,15 +41,20 @@ export interface ApiRouteDef {
   successStatus?: number;
   /** Error statuses the call may answer, each with the spec's error body (OpenAPI documents them). */
   errors?: readonly number[];
-  /** OpenAPI grouping and one-line description. */
+  /** OpenAPI grouping, one-line description and, where one line is not enough, the longer text. */
   tags?: readonly string[];
   summary?: string;
+  description?: string;
   /**
    * Not part of the storefront's API (health check, payment providers' webhooks, the sandbox payment page):
    * registered from this table like every route, hidden from the OpenAPI document and from the web clients.
    */
   internal?: boolean;
 }
+
+const LISTING_DESCRIPTION =
+  'Товары категории и всех её подкатегорий. Тело {page, sort, order, filter}; ключи, которых нет в теле, берутся из query. ' +
+  'filter: slug фильтра → массив значений (CHECKBOX/RADIO) или [min, max] (RANGE, в т.ч. price).';
 
 export const API_ROUTES = {
   // ---- user and auth ----
@@ -171,14 +177,25 @@ export const API_ROUTES = {
     path: '/api/v1/catalog/products/{productSlug}/',
     auth: 'public',
     params: product.productSlugParams,
+    query: product.productDetailQuery,
     response: product.productDetailResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Товар',
+    description:
+      'Склады и остатки — для города из заголовка X-City (slug; иначе город по умолчанию). ' +
+      'is_linked_transport — для транспорта из query `transport` (или `transport_id`); без него false.',
   },
   productsBySlugs: {
     method: 'POST',
     path: '/api/v1/catalog/products/',
     auth: 'public',
+    query: product.productDetailQuery,
     body: product.productsBySlugsRequest,
     response: product.productsBySlugsResponse,
+    errors: [400],
+    tags: ['catalog'],
+    summary: 'Товары по списку slug (в том же порядке; неизвестные пропускаются)',
   },
   productAnalogues: {
     method: 'GET',
@@ -187,6 +204,9 @@ export const API_ROUTES = {
     params: product.productSlugParams,
     query: product.analoguesQuery,
     response: product.analoguesResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Аналоги товара',
   },
   recommendations: {
     method: 'POST',
@@ -194,6 +214,9 @@ export const API_ROUTES = {
     auth: 'public',
     body: product.recommendationsRequest,
     response: product.recommendationsResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Рекомендуемые товары',
   },
   fitmentBrands: {
     method: 'GET',
@@ -201,6 +224,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: product.productSlugParams,
     response: product.fitmentBrandsResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Марки, которым подходит товар',
   },
   fitmentModels: {
     method: 'GET',
@@ -208,6 +234,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: product.fitmentBrandParams,
     response: product.fitmentModelsResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Модели марки, которым подходит товар',
   },
   fitmentYears: {
     method: 'GET',
@@ -215,6 +244,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: product.fitmentModelParams,
     response: product.fitmentYearsResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Годы выпуска модели, которым подходит товар',
   },
   fitmentTransport: {
     method: 'GET',
@@ -222,6 +254,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: product.fitmentYearParams,
     response: product.fitmentTransportResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Транспорт (двигатели) этого года, которому подходит товар',
   },
   installationPrice: {
     method: 'POST',
@@ -230,6 +265,9 @@ export const API_ROUTES = {
     params: product.productSlugParams,
     body: product.installationPriceRequest,
     response: product.installationPriceResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Цена установки: категория × город × тип транспорта (с запасными строками)',
   },
 
   // ---- catalogue: categories, listing, search ----
@@ -238,12 +276,16 @@ export const API_ROUTES = {
     path: '/api/v1/catalog/categories/',
     auth: 'public',
     response: catalog.categoriesResponse,
+    tags: ['catalog'],
+    summary: 'Категории верхнего уровня',
   },
   categoryTree: {
     method: 'GET',
     path: '/api/v1/catalog/categories/tree/',
     auth: 'public',
     response: catalog.categoryTreeResponse,
+    tags: ['catalog'],
+    summary: 'Дерево категорий',
   },
   categoryTreeByTransport: {
     method: 'GET',
@@ -251,6 +293,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.transportIdParams,
     response: catalog.categoryTreeResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Дерево категорий; found — товары, подходящие транспорту (вместе с универсальными)',
   },
   categoryFilters: {
     method: 'GET',
@@ -258,6 +303,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categorySlugParams,
     response: catalog.filtersResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Фильтры категории с числом товаров по значениям и диапазоном цен',
   },
   categoryFiltersByTransport: {
     method: 'GET',
@@ -265,6 +313,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categoryTransportParams,
     response: catalog.filtersResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Фильтры категории для транспорта',
   },
   categoryProducts: {
     method: 'POST',
@@ -272,8 +323,12 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categorySlugParams,
     query: catalog.catalogProductsQuery,
-    body: catalog.catalogProductsRequest,
+    body: catalog.catalogProductsBody,
     response: catalog.catalogProductsResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Товары категории',
+    description: LISTING_DESCRIPTION,
   },
   categoryProductsByTransport: {
     method: 'POST',
@@ -281,8 +336,12 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categoryTransportParams,
     query: catalog.catalogProductsQuery,
-    body: catalog.catalogProductsRequest,
+    body: catalog.catalogProductsBody,
     response: catalog.catalogProductsResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Товары категории, подходящие транспорту (и универсальные)',
+    description: LISTING_DESCRIPTION,
   },
   categoryChildren: {
     method: 'GET',
@@ -290,6 +349,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categorySlugParams,
     response: catalog.categoryChildrenResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Подкатегории',
   },
   categoryChildrenByTransport: {
     method: 'GET',
@@ -297,6 +359,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categoryTransportParams,
     response: catalog.categoryChildrenResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Подкатегории для транспорта',
   },
   categoryDetail: {
     method: 'GET',
@@ -304,6 +369,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.categorySlugParams,
     response: catalog.categoryDetailResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Категория: описание, SEO, хлебные крошки',
   },
   search: {
     method: 'GET',
@@ -311,6 +379,10 @@ export const API_ROUTES = {
     auth: 'public',
     query: catalog.searchQuery,
     response: catalog.searchResponse,
+    errors: [400],
+    tags: ['catalog'],
+    summary: 'Поиск: транспорт, категории, товары (морфология, опечатка, артикул в любом написании)',
+    description: 'Запрос короче 3 символов даёт пустой ответ, а не ошибку.',
   },
   banners: {
     method: 'GET',
@@ -318,6 +390,9 @@ export const API_ROUTES = {
     auth: 'public',
     query: catalog.bannersQuery,
     response: catalog.bannersResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Баннеры главной или категории',
   },
   manufacturer: {
     method: 'GET',
@@ -325,6 +400,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: catalog.manufacturerParams,
     response: catalog.manufacturerResponse,
+    errors: [404],
+    tags: ['catalog'],
+    summary: 'Производитель',
   },
   sitemapProducts: {
     method: 'GET',
@@ -332,12 +410,19 @@ export const API_ROUTES = {
     auth: 'public',
     query: catalog.sitemapProductsQuery,
     response: catalog.sitemapProductsResponse,
+    errors: [400],
+    tags: ['catalog'],
+    summary: 'Товары для sitemap.xml',
+    description:
+      'Активные товары в порядке id: slug и каноническая цепочка категорий. size по умолчанию 10 000.',
   },
   sitemapManufacturers: {
     method: 'GET',
     path: '/api/v1/catalog/sitemap/manufacturers/',
     auth: 'public',
     response: catalog.sitemapManufacturersResponse,
+    tags: ['catalog'],
+    summary: 'Производители для sitemap.xml',
   },
 
   // ---- transport ----
@@ -346,6 +431,8 @@ export const API_ROUTES = {
     path: '/api/v2/transport/years/',
     auth: 'public',
     response: transport.transportYearsResponse,
+    tags: ['transport'],
+    summary: 'Годы выпуска, новые первыми',
   },
   transportBrands: {
     method: 'GET',
@@ -353,6 +440,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: transport.transportYearParams,
     response: transport.transportBrandsResponse,
+    errors: [404],
+    tags: ['transport'],
+    summary: 'Типы транспорта с марками, выпускавшими модели в этом году',
   },
   transportModels: {
     method: 'GET',
@@ -360,6 +450,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: transport.transportModelsParams,
     response: transport.transportModelsResponse,
+    errors: [404],
+    tags: ['transport'],
+    summary: 'Модели марки в этом году',
   },
   transportEngines: {
     method: 'GET',
@@ -367,6 +460,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: transport.transportEnginesParams,
     response: transport.transportEnginesResponse,
+    errors: [404],
+    tags: ['transport'],
+    summary: 'Двигатели модели в этом году; каждый ведёт к id транспорта',
   },
   transportDetail: {
     method: 'GET',
@@ -374,6 +470,9 @@ export const API_ROUTES = {
     auth: 'public',
     params: transport.transportDetailParams,
     response: transport.transportDetailResponse,
+    errors: [404],
+    tags: ['transport'],
+    summary: 'Описание транспорта: марка, модель, годы, двигатель и текстовая форма',
   },
 
   // ---- reviews ----
@@ -384,6 +483,9 @@ export const API_ROUTES = {
     params: review.reviewsParams,
     query: review.reviewsQuery,
     response: review.reviewsResponse,
+    errors: [400, 404],
+    tags: ['reviews'],
+    summary: 'Отзывы о товаре, новые первыми',
   },
   reviewCreate: {
     method: 'POST',
@@ -392,6 +494,9 @@ export const API_ROUTES = {
     body: review.reviewCreateRequest,
     response: review.reviewCreateResponse,
     successStatus: 201,
+    errors: [400, 401],
+    tags: ['reviews'],
+    summary: 'Оставить отзыв (только для вошедших; один на товар)',
   },
 
   // ---- payment, orders, cart ----
@@ -457,22 +562,36 @@ export const API_ROUTES = {
   feedback: {
     method: 'POST',
     path: '/api/v1/feedback/',
-    auth: 'public',
+    // The request is linked to the signed-in user or the anonymous visitor who sent it.
+    auth: 'optional',
     body: feedback.feedbackRequest,
     response: feedback.feedbackResponse,
     successStatus: 201,
-    errors: [400, 429],
+    errors: [400, 401, 429],
     tags: ['feedback'],
     summary: 'Заявка на обратный звонок или консультацию',
   },
 
   // ---- showcase, pages, branches ----
-  showcase: { method: 'GET', path: '/api/v1/showcase/', auth: 'public', response: showcase.showcaseResponse },
+  showcase: {
+    method: 'GET',
+    path: '/api/v1/showcase/',
+    // The same answer for everybody, but the storefront asks for it on every page: a token sent here is still
+    // checked, so a dead session answers 401 and the SPEC §8 refresh runs once per page, not on a later call.
+    auth: 'optional',
+    response: showcase.showcaseResponse,
+    errors: [401, 404],
+    tags: ['showcase'],
+    summary: 'Настройки витрины (по заголовку X-Client-Host)',
+  },
   pagesMenu: {
     method: 'GET',
     path: '/api/v1/pages/menu/',
     auth: 'public',
     response: pages.pagesMenuResponse,
+    errors: [404],
+    tags: ['pages'],
+    summary: 'Меню информационных страниц',
   },
   pageDetail: {
     method: 'GET',
@@ -480,13 +599,38 @@ export const API_ROUTES = {
     auth: 'public',
     params: pages.pageSlugParams,
     response: pages.pageDetailResponse,
+    errors: [404],
+    tags: ['pages'],
+    summary: 'Информационная страница',
   },
-  branches: { method: 'GET', path: '/api/v1/branches/', auth: 'public', response: branches.branchesResponse },
+  branches: {
+    method: 'GET',
+    path: '/api/v1/branches/',
+    auth: 'public',
+    response: branches.branchesResponse,
+    tags: ['branches'],
+    summary: 'Города и филиалы',
+  },
   regions: {
     method: 'GET',
     path: '/api/v1/branches/regions/',
     auth: 'public',
     response: branches.regionsResponse,
+    tags: ['branches'],
+    summary: 'Регионы с городами и филиалами',
+  },
+
+  // ---- service ----
+  health: {
+    method: 'GET',
+    // Without the trailing slash: the address load balancers and container probes are configured with.
+    path: '/api/health',
+    auth: 'public',
+    response: health.healthResponse,
+    errors: [503],
+    tags: ['service'],
+    summary: 'Проверка работоспособности: API и база данных',
+    internal: true,
   },
 } as const satisfies Record<string, ApiRouteDef>;
 

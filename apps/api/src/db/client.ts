@@ -46,7 +46,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     // A few connections of their own for statements prepared by name with one plan for every input
-    // (rowsWithFixedPlan, modules/catalog/sql.ts): plan_cache_mode applies to every parameterised statement of
+    // (rowsWithFixedPlan, db/sql.ts): plan_cache_mode applies to every parameterised statement of
     // a connection, drizzle's too, which must keep being planned with their values.
     const fixed = new pg.Pool({
       connectionString: opts.databaseUrl,

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 // route-table test (test/route-table.test.ts) checks that nothing is registered any other way.
 
 type Def<N extends ApiRouteName> = (typeof API_ROUTES)[N];
-type Part<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Part<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
 /** The request of a contract route, typed from the entry's schemas (as validated, i.e. their output types). */
 export type ContractRequest<N extends ApiRouteName> = FastifyRequest<{
@@ -69,6 +71,7 @@ export function route<N extends ApiRouteName>(
     schema: {
       ...(def.tags ? { tags: [...def.tags] } : {}),
       ...(def.summary ? { summary: def.summary } : {}),
+      ...(def.description ? { description: def.description } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),

@@ -7,9 +7,7 @@ import { isSessionLive } from '../lib/sessions';
 import { hashToken, verifyAccessToken } from '../lib/tokens';
 
 export type Caller =
-  | { kind: 'user'; userId: number; role: string }
-  | { kind: 'visitor'; visitorId: number }
-  | { kind: 'none' };
+  { kind: 'user'; userId: number; role: string } | { kind: 'visitor'; visitorId: number } | { kind: 'none' };
 
 interface AuthState {
   user: { userId: number; role: string } | null;
@@ -27,18 +25,23 @@ declare module 'fastify' {
 const NO_TOKEN = new Set(['', 'undefined', 'null', 'Bearer undefined', 'Bearer null', 'Bearer']);
 
 export const tokenNotValid = () =>
-  new HttpError(401, { errors: { detail: 'Токен недействителен или просрочен.', code: ['token_not_valid'] } });
+  new HttpError(401, {
+    errors: { detail: 'Токен недействителен или просрочен.', code: ['token_not_valid'] },
+  });
 
 /**
  * Reads Authorization the way the existing client sends it: `Bearer <access>` for a signed-in user, the raw
  * not-authorized token (no scheme) for an anonymous visitor, nothing (or the string 'undefined') otherwise.
- * An invalid or expired bearer is a 401 on every route, so the storefront's refresh-and-retry rule fires.
+ * An invalid or expired bearer is a 401 on every route that reads the caller, so the storefront's
+ * refresh-and-retry rule fires. Routes whose table entry is `public` answer the same for everybody: their
+ * header is not read at all, so a catalogue call never pays for a token check and a session lookup.
  */
 export default fp(async function authContext(app: FastifyInstance) {
   app.decorateRequest('authState', null as unknown as AuthState);
   app.addHook('onRequest', async (request) => {
-    const header = (request.headers.authorization ?? '').trim();
     request.authState = { user: null, visitorToken: null };
+    if (request.routeOptions.config.auth === 'public') return;
+    const header = (request.headers.authorization ?? '').trim();
     if (NO_TOKEN.has(header)) return;
     if (/^bearer\s/i.test(header)) {
       const claims = await verifyAccessToken(header.slice(7).trim(), app.config.jwtSecret);

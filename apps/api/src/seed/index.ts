@@ -6,7 +6,7 @@ import { MAIL_DOMAIN, REGIONS } from './demo/geo';
 import { LEAVES, SERVICES } from './demo/leaves';
 import type { VehicleTypeSlug } from './demo/vehicles';
 import { FAVICON_URL, IMAGE_KINDS, LOGO_URL, bannerImageUrl, generateMedia, productImageUrl } from './media';
-import { refreshSearchWords } from '../modules/catalog/search.service';
+import { refreshSearchWords } from '../modules/search/search.service';
 import { generateProducts, type ProductBatch } from './products';
 import { buildGeo, buildManufacturers, buildVehicles, flattenCategories, indexProperties } from './reference';
 
@@ -385,10 +385,15 @@ function batchSql(batch: ProductBatch): SQL {
       batch.props,
     ),
     // category_id is the product's own (the trigger that copies it is off during the bulk load, see seed()).
-    insertSql('product_transports', { product_id: 'int', transport_id: 'int', category_id: 'int' }, batch.fitment, {
-      exprs: ['(e->>0)::int', 'f.transport_id', '(e->>4)::int'],
-      tail: 'join seed_pool f on f.platform = (e->>1)::int and f.pos >= (e->>2)::int and f.pos < (e->>2)::int + (e->>3)::int',
-    }),
+    insertSql(
+      'product_transports',
+      { product_id: 'int', transport_id: 'int', category_id: 'int' },
+      batch.fitment,
+      {
+        exprs: ['(e->>0)::int', 'f.transport_id', '(e->>4)::int'],
+        tail: 'join seed_pool f on f.platform = (e->>1)::int and f.pos >= (e->>2)::int and f.pos < (e->>2)::int + (e->>3)::int',
+      },
+    ),
     insertSql('stock', { warehouse_id: 'int', product_id: 'int', quantity: 'int' }, batch.stock),
     insertSql('analogues', { product_id: 'int', analogue_id: 'int', is_original: 'bool' }, batch.analogues),
     insertSql(
@@ -571,7 +576,8 @@ async function seedStorefront(tx: Exec, ref: Reference) {
       let url: string;
       if (b.link && 'page' in b.link) {
         const slug = b.link.page;
-        if (!INFO_PAGES.some((p) => p.slug === slug)) throw new Error(`Seed data: banner page ${slug} is missing`);
+        if (!INFO_PAGES.some((p) => p.slug === slug))
+          throw new Error(`Seed data: banner page ${slug} is missing`);
         url = `/pages/${slug}`;
       } else {
         const target = b.link ? categoryOf(b.link.category) : own;

@@ -1,27 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { branchesResponse, regionsResponse } from '@podbor/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { listActiveBranches } from './branches.repository';
-import { groupByCity, groupByRegion } from './branches.service';
+import { route } from '../../lib/route';
+import { branchesByCity, branchesByRegion } from './branches.service';
 
-const branchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app) => {
-  app.get(
-    '/branches/',
-    { schema: { tags: ['branches'], summary: 'Города и филиалы', response: { 200: branchesResponse } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=60');
-      return groupByCity(await listActiveBranches(app.db));
-    },
-  );
-
-  app.get(
-    '/branches/regions/',
-    { schema: { tags: ['branches'], summary: 'Регионы с городами и филиалами', response: { 200: regionsResponse } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=60');
-      return groupByRegion(await listActiveBranches(app.db));
-    },
-  );
+const branchesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
+  route(app, 'branches', async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=60');
+    return branchesByCity(app.db);
+  });
+  route(app, 'regions', async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=60');
+    return branchesByRegion(app.db);
+  });
 };
 
 export default branchesRoutes;

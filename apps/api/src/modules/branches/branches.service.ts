@@ -1,5 +1,16 @@
 import type { BranchCity, BranchOffice, BranchRegion } from '@podbor/contract';
-import type { BranchRow } from './branches.repository';
+import type { Db } from '../../db/client';
+import { listActiveBranches, type BranchRow } from './branches.repository';
+
+/** Cities with their active branches (GET /branches/). */
+export async function branchesByCity(db: Db): Promise<BranchCity[]> {
+  return groupByCity(await listActiveBranches(db));
+}
+
+/** Regions with their cities and active branches (GET /branches/regions/). */
+export async function branchesByRegion(db: Db): Promise<BranchRegion[]> {
+  return groupByRegion(await listActiveBranches(db));
+}
 
 export function toOffice(row: BranchRow): BranchOffice {
   return {
@@ -33,8 +44,12 @@ export function groupByRegion(rows: BranchRow[]): BranchRegion[] {
   for (const row of rows) {
     let region = regions.get(row.regionSlug);
     if (!region)
-      regions.set(row.regionSlug, (region = { title: row.regionTitle, slug: row.regionSlug, cities: [], branches: [] }));
-    if (!region.cities.some((c: { slug: string }) => c.slug === row.citySlug)) region.cities.push({ title: row.cityTitle, slug: row.citySlug });
+      regions.set(
+        row.regionSlug,
+        (region = { title: row.regionTitle, slug: row.regionSlug, cities: [], branches: [] }),
+      );
+    if (!region.cities.some((c: { slug: string }) => c.slug === row.citySlug))
+      region.cities.push({ title: row.cityTitle, slug: row.citySlug });
     region.branches.push(toOffice(row));
   }
   return [...regions.values()];

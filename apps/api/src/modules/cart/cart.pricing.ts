@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { categoryDirectory, type CategoryTree } from '../catalog/category.directory';
-import { cityDirectory, pickCity, type City } from '../catalog/city.directory';
+import { categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
+import { cityDirectory, pickCity, type City } from '../../lib/catalog/city.directory';
 import {
   installationDirectory,
   installationPrice,
   type InstallationPrices,
-} from '../catalog/installation.directory';
+} from '../../lib/catalog/installation.directory';
 import { intArray, num, numOrNull, rows, textArray } from '../../db/sql';
-import { transportDirectory } from '../transport/transport.directory';
+import { transportDirectory } from '../../lib/catalog/transport.directory';
 
 // Prices, installation prices and stock of products as the cart and the order see them: installation by
 // category × city × vehicle type (the catalogue's table and lookup), stock as the sum over the active

@@ -1,25 +1,18 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { route } from '../../lib/route';
+import { pingDatabase } from './health.service';
 
-const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-const unavailable = z.object({ errors: z.object({ detail: z.string() }) });
-
-const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['service'], response: { 200: healthResponse, 503: unavailable } } },
-    async (request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: deps.handle.kind };
-      } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ errors: { detail: 'База данных недоступна.' } });
-      }
-    },
-  );
+const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  route(app, 'health', async (request, reply) => {
+    try {
+      await pingDatabase(app.db);
+      return { status: 'ok' as const, database: deps.handle.kind };
+    } catch (err) {
+      request.log.error({ err }, 'health check: database unreachable');
+      return reply.status(503).send({ errors: { detail: 'База данных недоступна.' } });
+    }
+  });
 };
 
 export default healthRoutes;

@@ -1,36 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageDetailResponse, pageSlugParams, pagesMenuResponse } from '@podbor/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../lib/http-error';
-import { findPage, listMenu } from './pages.repository';
+import { route } from '../../lib/route';
+import { pageDetail, pagesMenu } from './pages.service';
 
-const pagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/pages/menu/',
-    { schema: { tags: ['pages'], summary: 'Меню информационных страниц', response: { 200: pagesMenuResponse } } },
-    async (request) => {
-      const showcase = await deps.showcases.forRequest(request);
-      return listMenu(app.db, showcase.id);
-    },
-  );
-
-  app.get(
-    '/pages/:pageSlug/',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Информационная страница',
-        params: pageSlugParams,
-        response: { 200: pageDetailResponse },
-      },
-    },
-    async (request) => {
-      const showcase = await deps.showcases.forRequest(request);
-      const page = await findPage(app.db, showcase.id, request.params.pageSlug);
-      if (!page) throw notFound();
-      return page;
-    },
-  );
+const pagesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  route(app, 'pagesMenu', (request) => pagesMenu(app.db, deps.showcases, request));
+  route(app, 'pageDetail', (request) => pageDetail(app.db, deps.showcases, request, request.params.pageSlug));
 };
 
 export default pagesRoutes;

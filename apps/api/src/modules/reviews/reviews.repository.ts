@@ -1,45 +1,47 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewItem, ReviewsResponse } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, num, rows } from '../../db/sql';
+import { parseRows, pgIso, pgNumber } from '../../db/sql';
 
-interface ReviewRow {
+/** A review as the API answers it (the row is already the item). */
+const reviewRow = z.object({
+  id: pgNumber,
+  grade: pgNumber,
+  comment: z.string().nullable(),
+  created_at: pgIso,
+  first_name: z.string(),
+  last_name: z.string(),
+}) satisfies z.ZodType<ReviewItem>;
+
+const productRow = z.object({ id: pgNumber, rating_avg: pgNumber, rating_count: pgNumber });
+const countRow = z.object({ n: pgNumber });
+const authorRow = z.object({ first_name: z.string(), last_name: z.string() });
+
+export interface ReviewedProduct {
   id: number;
-  grade: number;
-  comment: string | null;
-  created_at: Date | string;
-  first_name: string;
-  last_name: string;
+  ratingAvg: number;
+  ratingCount: number;
 }
 
-const toItem = (r: ReviewRow): ReviewItem => ({
-  id: num(r.id),
-  grade: num(r.grade),
-  comment: r.comment,
-  created_at: iso(r.created_at),
-  first_name: r.first_name,
-  last_name: r.last_name,
-});
-
-export async function findProductForReviews(db: Db, slug: string) {
-  const [row] = await rows<{ id: number; rating_avg: number; rating_count: number }>(
+export async function findProductForReviews(db: Db, slug: string): Promise<ReviewedProduct | undefined> {
+  const [row] = await parseRows(
     db,
     sql`select id, rating_avg::float8 as rating_avg, rating_count from products where slug = ${slug} and is_active`,
+    productRow,
   );
-  return row
-    ? { id: num(row.id), ratingAvg: num(row.rating_avg), ratingCount: num(row.rating_count) }
-    : undefined;
+  return row ? { id: row.id, ratingAvg: row.rating_avg, ratingCount: row.rating_count } : undefined;
 }
 
 /** Published reviews, newest first; the author's current name when the review has an account behind it. */
 export async function listReviews(
   db: Db,
-  product: { id: number; ratingAvg: number; ratingCount: number },
+  product: ReviewedProduct,
   page: number,
   size: number,
 ): Promise<ReviewsResponse> {
   const [result, counted] = await Promise.all([
-    rows<ReviewRow>(
+    parseRows(
       db,
       sql`select r.id, r.grade, r.comment, r.created_at,
           coalesce(nullif(u.first_name, ''), r.author_first_name) as first_name,
@@ -48,18 +50,20 @@ export async function listReviews(
         where r.product_id = ${product.id} and r.is_published
         order by r.created_at desc, r.id desc
         limit ${size} offset ${(page - 1) * size}`,
+      reviewRow,
     ),
-    rows<{ n: number }>(
+    parseRows(
       db,
       sql`select count(*)::int as n from reviews where product_id = ${product.id} and is_published`,
+      countRow,
     ),
   ]);
-  const total = num(counted[0]?.n);
+  const total = counted[0]?.n ?? 0;
   return {
     current: page,
     pages: Math.ceil(total / size),
     total,
-    results: result.map(toItem),
+    results: result,
     average_rating: product.ratingAvg,
   };
 }
@@ -78,17 +82,19 @@ export async function createReview(
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await tx.execute(sql`select id from products where id = ${input.productId} for update`);
-    const [user] = await rows<{ first_name: string; last_name: string }>(
+    const [user] = await parseRows(
       tx,
       sql`select first_name, last_name from users where id = ${input.userId}`,
+      authorRow,
     );
     if (!user) return { kind: 'no-user' } as const;
-    const [row] = await rows<ReviewRow>(
+    const [row] = await parseRows(
       tx,
       sql`insert into reviews (product_id, user_id, author_first_name, author_last_name, grade, comment)
           values (${input.productId}, ${input.userId}, ${user.first_name}, ${user.last_name}, ${input.grade}, ${input.comment})
           on conflict (product_id, user_id) where user_id is not null do nothing
           returning id, grade, comment, created_at, author_first_name as first_name, author_last_name as last_name`,
+      reviewRow,
     );
     if (!row) return { kind: 'duplicate' } as const;
     await tx.execute(
@@ -98,6 +104,6 @@ export async function createReview(
           from (select count(*)::int as n, avg(grade) as avg from reviews where product_id = ${input.productId} and is_published) s
           where p.id = ${input.productId}`,
     );
-    return { kind: 'created', review: toItem(row) } as const;
+    return { kind: 'created', review: row } as const;
   });
 }

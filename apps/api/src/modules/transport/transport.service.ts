@@ -4,10 +4,35 @@ import type {
   TransportEnginesResponse,
   TransportModelsResponse,
 } from '@podbor/contract';
+import type { Db } from '../../db/client';
+import {
+  titleSlugOf,
+  transportDirectory,
+  type TransportDirectory,
+  type TransportInfo,
+} from '../../lib/catalog/transport.directory';
 import { notFound } from '../../lib/http-error';
-import { titleSlugOf, type TransportDirectory, type TransportInfo } from './transport.directory';
 
-// The v2 vehicle walk: year → vehicle types with their brands → models → engines (each a transport id).
+// The v2 vehicle walk: year → vehicle types with their brands → models → engines (each a transport id), and
+// one vehicle's description; all from the transport directory held in memory.
+
+const directory = (db: Db) => transportDirectory(db).get();
+
+export const transportYears = async (db: Db) => yearsOf(await directory(db));
+
+export const transportBrands = async (db: Db, year: string) => brandsOf(await directory(db), Number(year));
+
+export const transportModels = async (db: Db, year: string, type: string, brand: string) =>
+  modelsOf(await directory(db), Number(year), type, brand);
+
+export const transportEngines = async (db: Db, year: string, type: string, brand: string, model: string) =>
+  enginesOf(await directory(db), Number(year), type, brand, model);
+
+export async function transportById(db: Db, id: number): Promise<TransportDetailResponse> {
+  const t = (await directory(db)).byId.get(id);
+  if (!t) throw notFound();
+  return transportDetail(t);
+}
 
 const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title, 'ru');
 
@@ -15,11 +40,11 @@ function inYear(dir: TransportDirectory, year: number): TransportInfo[] {
   return dir.list.filter((t) => t.yearFrom <= year && year <= t.yearTo);
 }
 
-export function yearsOf(dir: TransportDirectory): string[] {
+function yearsOf(dir: TransportDirectory): string[] {
   return dir.years.map(String);
 }
 
-export function brandsOf(dir: TransportDirectory, year: number): TransportBrandsResponse {
+function brandsOf(dir: TransportDirectory, year: number): TransportBrandsResponse {
   const types = new Map<number, { sort: number; title: string; slug: string; brands: Map<string, string> }>();
   for (const t of inYear(dir, year)) {
     let type = types.get(t.type.id);
@@ -44,7 +69,7 @@ function assertKnown(dir: TransportDirectory, type: string, brand: string) {
   if (!dir.list.some((t) => t.brand.slug === brand)) throw notFound();
 }
 
-export function modelsOf(
+function modelsOf(
   dir: TransportDirectory,
   year: number,
   type: string,
@@ -58,7 +83,7 @@ export function modelsOf(
   return [...models].map(([slug, title]) => ({ title, slug })).sort(byTitle);
 }
 
-export function enginesOf(
+function enginesOf(
   dir: TransportDirectory,
   year: number,
   type: string,
@@ -85,7 +110,7 @@ export function enginesOf(
     .sort(byTitle);
 }
 
-export function transportDetail(t: TransportInfo): TransportDetailResponse {
+function transportDetail(t: TransportInfo): TransportDetailResponse {
   return {
     id: t.id,
     type: titleSlugOf(t.type),

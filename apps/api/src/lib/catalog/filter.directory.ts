@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FilterType } from '@podbor/contract';
+import { FILTER_TYPES, type FilterType } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Category } from './category.directory';
-import { CATEGORY_TTL_MS } from './category.directory';
-import { num, rows } from '../../db/sql';
-import { cached, perDb } from '../../lib/ttl-cache';
+import { parseRows, pgNumber } from '../../db/sql';
+import { cached, perDb } from '../ttl-cache';
+import { CATEGORY_TTL_MS, type Category } from './category.directory';
 
 // Filter definitions (properties, their listed values, which category offers which) — reference data
 // held per process for a minute like the category tree.
@@ -31,25 +31,34 @@ export interface FilterDirectory {
   byCategory: ReadonlyMap<number, number[]>;
 }
 
+const propertyRow = z.object({
+  id: pgNumber,
+  slug: z.string(),
+  title: z.string(),
+  type: z.enum(FILTER_TYPES),
+  unit: z.string(),
+});
+const valueRow = z.object({ id: pgNumber, property_id: pgNumber, value: z.string(), title: z.string() });
+const linkRow = z.object({ category_id: pgNumber, property_id: pgNumber });
+
 async function load(db: Db): Promise<FilterDirectory> {
   const [props, values, links] = await Promise.all([
-    rows<{ id: number; slug: string; title: string; type: FilterType; unit: string }>(
-      db,
-      sql`select id, slug, title, type, unit from properties order by id`,
-    ),
-    rows<{ id: number; property_id: number; value: string; title: string }>(
+    parseRows(db, sql`select id, slug, title, type, unit from properties order by id`, propertyRow),
+    parseRows(
       db,
       sql`select id, property_id, value, title from property_values order by property_id, sort, id`,
+      valueRow,
     ),
-    rows<{ category_id: number; property_id: number }>(
+    parseRows(
       db,
       sql`select category_id, property_id from category_properties order by category_id, sort, property_id`,
+      linkRow,
     ),
   ]);
   const byId = new Map<number, Property>();
   for (const p of props) {
-    byId.set(num(p.id), {
-      id: num(p.id),
+    byId.set(p.id, {
+      id: p.id,
       slug: p.slug,
       title: p.title,
       type: p.type,
@@ -59,17 +68,17 @@ async function load(db: Db): Promise<FilterDirectory> {
     });
   }
   for (const v of values) {
-    const p = byId.get(num(v.property_id));
+    const p = byId.get(v.property_id);
     if (!p) continue;
-    const value = { id: num(v.id), value: v.value, title: v.title };
+    const value = { id: v.id, value: v.value, title: v.title };
     p.values.push(value);
     (p.valuesByKey as Map<string, PropertyValue>).set(v.value, value);
   }
   const byCategory = new Map<number, number[]>();
   for (const l of links) {
-    const list = byCategory.get(num(l.category_id)) ?? [];
-    list.push(num(l.property_id));
-    byCategory.set(num(l.category_id), list);
+    const list = byCategory.get(l.category_id) ?? [];
+    list.push(l.property_id);
+    byCategory.set(l.category_id, list);
   }
   return { byId, byCategory };
 }

@@ -2,15 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   normalizeArticle,
   SEARCH_MIN_LENGTH,
+  transliterate,
   type SearchCategory,
   type SearchProduct,
+  type SearchQuery,
   type SearchResponse,
   type SearchTransport,
 } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { TransportDirectory } from '../transport/transport.directory';
-import type { CategoryTree } from './category.directory';
-import { intArray, num, rows, textArray } from '../../db/sql';
+import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
+import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
+import { transportDirectory, type TransportDirectory } from '../../lib/catalog/transport.directory';
+import { TtlCache } from '../../lib/ttl-cache';
 
 // Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL, one statement:
 //   tier 0  the exact normalised article ('0 986 494 524', '0986-494-524' → '0986494524'),
@@ -35,49 +39,45 @@ import { intArray, num, rows, textArray } from '../../db/sql';
 
 export const SEARCH_LIMITS = { transport: 5, categories: 5, products: 10 } as const;
 
-export const EMPTY_SEARCH: SearchResponse = { transport: [], categories: [], products: [] };
+const EMPTY_SEARCH: SearchResponse = { transport: [], categories: [], products: [] };
+
+export interface SearchService {
+  /** The search box's answer: vehicles, categories and products for the query (and the vehicle, when known). */
+  search(query: SearchQuery): Promise<SearchResponse>;
+}
+
+/** Search over one app's database, with its cache of answers (create once per app). */
+export function createSearchService(db: Db): SearchService {
+  const searches = new TtlCache<string, SearchResponse>(CATEGORY_TTL_MS, 10_000);
+
+  async function run(query: string, transportId: number | null): Promise<SearchResponse> {
+    const [t, dir] = await Promise.all([categoryDirectory(db).tree(), transportDirectory(db).get()]);
+    return {
+      transport: searchTransports(dir, query),
+      categories: searchCategories(t, query),
+      products: await searchProducts(db, t, query, transportId),
+    };
+  }
+
+  return {
+    async search({ query, transport, transport_id }) {
+      if (!isSearchable(query)) return EMPTY_SEARCH;
+      // An unknown vehicle id is ignored (the answer is the one without a vehicle), never an error.
+      const wanted = transport ?? transport_id ?? null;
+      const transportId =
+        wanted !== null && (await transportDirectory(db).get()).byId.has(wanted) ? wanted : null;
+      // Answers are the same for everyone with the same vehicle: a popular query ('масло', 'колодки') is
+      // computed once a minute.
+      const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
+      return searches.get(key, () => run(query, transportId));
+    },
+  };
+}
 
 const normalise = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
 const words = (s: string): string[] => normalise(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 /** Words of a product query: letters and ASCII digits only, so they are always valid tsquery text. */
 const queryWords = (s: string): string[] => normalise(s).match(/[\p{L}0-9]+/gu) ?? [];
-
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-/** Customers type brands in Cyrillic ('лада веста'); vehicle titles are Latin. */
-const translit = (s: string) => [...s].map((ch) => TRANSLIT[ch] ?? ch).join('');
 
 function levenshteinAtMostOne(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
@@ -129,7 +129,8 @@ function editDistance(a: string, b: string, max: number): number {
 export function searchTransports(dir: TransportDirectory, query: string): SearchTransport[] {
   const tokens = words(query);
   if (tokens.length === 0) return [];
-  const variants: string[][] = [tokens, tokens.map(translit)];
+  // Customers type brands in Cyrillic ('лада веста'); vehicle titles are Latin.
+  const variants: string[][] = [tokens, tokens.map(transliterate)];
   const found: SearchTransport[] = [];
   for (const t of dir.list) {
     if (
@@ -165,18 +166,6 @@ export function searchCategories(tree: CategoryTree, query: string): SearchCateg
     )
     .slice(0, SEARCH_LIMITS.categories)
     .map((s) => s.category);
-}
-
-interface ProductRow {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  price: number;
-  is_service: boolean;
-  category_id: number;
-  article: string;
-  fits: boolean;
 }
 
 /**
@@ -237,10 +226,21 @@ const PRODUCT_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.pric
  */
 export const POPULAR_WINDOW = 5000;
 
-interface TierRow extends ProductRow {
-  tier: number;
-  popularity: number;
-}
+/** A product found by one tier (PRODUCT_COLUMNS, the tier, popularity and whether it fits the vehicle). */
+const tierRow = z.object({
+  tier: pgNumber,
+  popularity: pgNumber,
+  id: pgNumber,
+  slug: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  price: pgNumber,
+  is_service: z.boolean(),
+  category_id: pgNumber,
+  article: z.string(),
+  fits: z.boolean(),
+});
+type TierRow = z.infer<typeof tierRow>;
 
 /** One statement for the given tiers (see the top of this file); rows in tier, fit, popularity order. */
 async function findTiers(
@@ -314,12 +314,13 @@ async function findTiers(
     transportId === null
       ? sql`false`
       : sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`;
-  return rows<TierRow>(
+  return parseRows(
     db,
     sql`${matches}select t.tier, p.popularity, ${PRODUCT_COLUMNS}, ${fits} as fits
         from (${sql.join(tiers, sql` union all `)}) t
         join products p on p.id = t.id
         order by t.tier, fits desc, p.popularity desc, p.id`,
+    tierRow,
   );
 }
 
@@ -327,15 +328,12 @@ async function findTiers(
 function merge(found: TierRow[], limit: number): TierRow[] {
   const sorted = [...found].sort(
     (a, b) =>
-      a.tier - b.tier ||
-      Number(b.fits) - Number(a.fits) ||
-      num(b.popularity) - num(a.popularity) ||
-      num(a.id) - num(b.id),
+      a.tier - b.tier || Number(b.fits) - Number(a.fits) || b.popularity - a.popularity || a.id - b.id,
   );
   const seen = new Set<number>();
   const result: TierRow[] = [];
   for (const r of sorted) {
-    const id = num(r.id);
+    const id = r.id;
     if (seen.has(id)) continue;
     seen.add(id);
     result.push(r);
@@ -353,23 +351,23 @@ async function findProducts(
   exclude: number[],
   limit: number,
   window: number,
-): Promise<ProductRow[]> {
+): Promise<TierRow[]> {
   const first = await findTiers(db, article, terms, transportId, exclude, limit, window);
   const count = (tier: number) => first.filter((r) => r.tier === tier).length;
   const need = { fitting: transportId !== null && count(2) < limit, all: count(3) < limit };
   if (terms.length === 0 || (!need.fitting && !need.all)) return merge(first, limit);
-  const seen = [...exclude, ...first.map((r) => num(r.id))];
+  const seen = [...exclude, ...first.map((r) => r.id)];
   const rest = await findTiers(db, null, terms, transportId, seen, limit, null, need);
   return merge([...first, ...rest], limit);
 }
 
-interface DictionaryRow {
-  w: string;
-  stem: string;
-  known: boolean;
-  word: string | null;
-  ndoc: number | null;
-}
+const dictionaryRow = z.object({
+  w: z.string(),
+  stem: z.string(),
+  known: z.boolean(),
+  word: z.string().nullable(),
+  ndoc: pgNumberOrNull,
+});
 
 /**
  * Typo correction against the catalogue's dictionary (search_words). For each letter-only word of four
@@ -385,7 +383,7 @@ export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<str
   const replacements = new Map<string, string>();
   if (candidates.length === 0) return replacements;
   // Stems are computed once (materialised), not once per dictionary row.
-  const found = await rows<DictionaryRow>(
+  const found = await parseRows(
     db,
     sql`with q as materialized (
           select w, coalesce((tsvector_to_array(to_tsvector('russian', w)))[1], w) as stem
@@ -397,6 +395,7 @@ export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<str
         select k.w, k.stem, k.known, c.word, c.ndoc
         from k left join lateral (select sw.word, sw.ndoc from search_words sw
                                   where not k.known order by sw.word <-> k.stem limit 12) c on true`,
+    dictionaryRow,
   );
   const best = new Map<string, { word: string; d: number; ndoc: number }>();
   for (const r of found) {
@@ -408,7 +407,7 @@ export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<str
     const d = Math.min(whole, part);
     if (d > max) continue;
     const word = whole <= part ? r.word : cut;
-    const ndoc = num(r.ndoc);
+    const ndoc = r.ndoc ?? 0;
     const prev = best.get(r.w);
     if (!prev || d < prev.d || (d === prev.d && ndoc > prev.ndoc)) best.set(r.w, { word, d, ndoc });
   }
@@ -434,7 +433,7 @@ export async function searchProducts(
         const lexeme = replacements.get(t.text);
         return lexeme ? { text: lexeme, kind: 'lexeme' } : t;
       });
-      const ids = found.map((r) => num(r.id));
+      const ids = found.map((r) => r.id);
       found = [
         ...found,
         ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length, window)),
@@ -442,12 +441,12 @@ export async function searchProducts(
     }
   }
   return found.map((r) => {
-    const category = tree.byId.get(num(r.category_id));
+    const category = tree.byId.get(r.category_id);
     const item: SearchProduct = {
       title: r.title,
       slug: r.slug,
       image: r.image,
-      price: num(r.price),
+      price: r.price,
       is_service: r.is_service,
       categories: category ? [category.path] : [],
       vendor_code: r.article,
@@ -457,7 +456,7 @@ export async function searchProducts(
   });
 }
 
-export function isSearchable(query: string): boolean {
+function isSearchable(query: string): boolean {
   return [...query.trim()].length >= SEARCH_MIN_LENGTH;
 }
 

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { parseRows, pgNumber } from '../../db/sql';
+import { cached, perDb } from '../ttl-cache';
 import { CATEGORY_TTL_MS } from './category.directory';
-import { num, rows } from '../../db/sql';
-import { cached, perDb } from '../../lib/ttl-cache';
 
 // Cities by slug, for the X-City header (stock per warehouse, installation prices). The first city in
 // display order is the default when a request names none or an unknown one (a stale cookie must not fail).
 
-export interface City {
-  id: number;
-  slug: string;
-  title: string;
-}
+const cityRow = z.object({ id: pgNumber, slug: z.string(), title: z.string() });
+
+export type City = z.infer<typeof cityRow>;
 
 export interface CityDirectory {
   bySlug: ReadonlyMap<string, City>;
@@ -20,11 +19,11 @@ export interface CityDirectory {
 }
 
 async function load(db: Db): Promise<CityDirectory> {
-  const result = await rows<City>(
+  const list = await parseRows(
     db,
     sql`select c.id, c.slug, c.title from cities c join regions r on r.id = c.region_id order by r.sort, r.id, c.sort, c.id`,
+    cityRow,
   );
-  const list = result.map((c) => ({ id: num(c.id), slug: c.slug, title: c.title }));
   return { bySlug: new Map(list.map((c) => [c.slug, c])), fallback: list[0] ?? null };
 }
 

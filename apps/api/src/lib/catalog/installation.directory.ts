@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Category } from './category.directory';
-import { CATEGORY_TTL_MS } from './category.directory';
-import { num, numOrNull, rows } from '../../db/sql';
-import { cached, perDb } from '../../lib/ttl-cache';
+import { parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
+import { cached, perDb } from '../ttl-cache';
+import { CATEGORY_TTL_MS, type Category } from './category.directory';
 
 // The installation price table (category × city × vehicle type; a null city or type is the fallback row) is a
 // few thousand rows at most and changes with the price list, so each process holds it for a minute.
@@ -17,19 +17,26 @@ export interface InstallationPrices {
 const key = (categoryId: number, cityId: number | null, typeId: number | null) =>
   `${categoryId}:${cityId ?? 0}:${typeId ?? 0}`;
 
+const priceRow = z.object({
+  category_id: pgNumber,
+  city_id: pgNumberOrNull,
+  vehicle_type_id: pgNumberOrNull,
+  price: pgNumber,
+});
+const typeRow = z.object({ id: pgNumber });
+
 async function load(db: Db): Promise<InstallationPrices> {
   const [priceRows, typeRows] = await Promise.all([
-    rows<{ category_id: number; city_id: number | null; vehicle_type_id: number | null; price: number }>(
+    parseRows(
       db,
       sql`select category_id, city_id, vehicle_type_id, price::float8 as price from installation_prices`,
+      priceRow,
     ),
-    rows<{ id: number }>(db, sql`select id from vehicle_types order by sort, id limit 1`),
+    parseRows(db, sql`select id from vehicle_types order by sort, id limit 1`, typeRow),
   ]);
   const prices = new Map<string, number>();
-  for (const r of priceRows) {
-    prices.set(key(num(r.category_id), numOrNull(r.city_id), numOrNull(r.vehicle_type_id)), num(r.price));
-  }
-  return { prices, defaultTypeId: typeRows[0] ? num(typeRows[0].id) : null };
+  for (const r of priceRows) prices.set(key(r.category_id, r.city_id, r.vehicle_type_id), r.price);
+  return { prices, defaultTypeId: typeRows[0]?.id ?? null };
 }
 
 export const installationDirectory = perDb((db: Db) => cached(() => load(db), CATEGORY_TTL_MS));

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { formatTransportText, type TitleSlug } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { cached, perDb } from '../../lib/ttl-cache';
-import { num, rows } from '../../db/sql';
+import { parseRows, pgNumber } from '../../db/sql';
+import { badRequest, notFound } from '../http-error';
+import { cached, perDb } from '../ttl-cache';
 
 // Every selectable vehicle with its type, brand, model and engine. A few hundred to a few thousand rows that
 // change only when staff edit the vehicle list, so each process holds them for a minute (the v2 walk, labels in
@@ -38,28 +40,28 @@ export interface TransportDirectory {
   years: readonly number[];
 }
 
-interface Row {
-  id: number;
-  generation: string;
-  year_from: number;
-  year_to: number;
-  model_id: number;
-  model_slug: string;
-  model_title: string;
-  brand_id: number;
-  brand_slug: string;
-  brand_title: string;
-  engine_id: number;
-  engine_slug: string;
-  engine_title: string;
-  type_id: number;
-  type_slug: string;
-  type_title: string;
-  type_sort: number;
-}
+const transportRow = z.object({
+  id: pgNumber,
+  generation: z.string(),
+  year_from: pgNumber,
+  year_to: pgNumber,
+  model_id: pgNumber,
+  model_slug: z.string(),
+  model_title: z.string(),
+  brand_id: pgNumber,
+  brand_slug: z.string(),
+  brand_title: z.string(),
+  engine_id: pgNumber,
+  engine_slug: z.string(),
+  engine_title: z.string(),
+  type_id: pgNumber,
+  type_slug: z.string(),
+  type_title: z.string(),
+  type_sort: pgNumber,
+});
 
 async function load(db: Db): Promise<TransportDirectory> {
-  const result = await rows<Row>(
+  const result = await parseRows(
     db,
     sql`select t.id, t.generation, t.year_from, t.year_to,
           m.id as model_id, m.slug as model_slug, m.title as model_title,
@@ -72,18 +74,19 @@ async function load(db: Db): Promise<TransportDirectory> {
         join engines e on e.id = t.engine_id
         join vehicle_types vt on vt.id = m.type_id
         order by b.title, m.title, t.year_from, e.title, t.id`,
+    transportRow,
   );
   const list: TransportInfo[] = result.map((r) => {
-    const yearFrom = num(r.year_from);
-    const yearTo = num(r.year_to);
+    const yearFrom = r.year_from;
+    const yearTo = r.year_to;
     const years: number[] = [];
     for (let y = yearFrom; y <= yearTo; y++) years.push(y);
     const info = {
-      id: num(r.id),
-      type: { id: num(r.type_id), slug: r.type_slug, title: r.type_title, sort: num(r.type_sort) },
-      brand: { id: num(r.brand_id), slug: r.brand_slug, title: r.brand_title },
-      model: { id: num(r.model_id), slug: r.model_slug, title: r.model_title },
-      engine: { id: num(r.engine_id), slug: r.engine_slug, title: r.engine_title },
+      id: r.id,
+      type: { id: r.type_id, slug: r.type_slug, title: r.type_title, sort: r.type_sort },
+      brand: { id: r.brand_id, slug: r.brand_slug, title: r.brand_title },
+      model: { id: r.model_id, slug: r.model_slug, title: r.model_title },
+      engine: { id: r.engine_id, slug: r.engine_slug, title: r.engine_title },
       generation: r.generation,
       yearFrom,
       yearTo,
@@ -105,3 +108,20 @@ async function load(db: Db): Promise<TransportDirectory> {
 export const transportDirectory = perDb((db: Db) => cached(() => load(db), TRANSPORT_TTL_MS));
 
 export const titleSlugOf = (n: TitleSlug): TitleSlug => ({ title: n.title, slug: n.slug });
+
+// A vehicle id that names nothing is a 404 in a path and a 400 field error in a body.
+
+export async function transportOr404(db: Db, id: number): Promise<number> {
+  if (!(await transportDirectory(db).get()).byId.has(id)) throw notFound();
+  return id;
+}
+
+export function transportOr400(
+  dir: TransportDirectory,
+  id: number | null | undefined,
+  field = 'transport',
+): number | null {
+  if (id === null || id === undefined) return null;
+  if (!dir.byId.has(id)) throw badRequest({ [field]: ['Транспорт не найден.'] });
+  return id;
+}

@@ -1,22 +1,94 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_CATALOG_SORT,
+  DEFAULT_SORT_ORDER,
   PRICE_FILTER_SLUG,
   type CatalogFilter,
   type CatalogFilterSelection,
+  type CatalogProductsBody,
+  type CatalogProductsQuery,
+  type CatalogProductsResponse,
   type CatalogSort,
   type FiltersResponse,
-  type ProductListItem,
   type SortOrder,
 } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { intArray, parseRows, parseRowsWithFixedPlan, pgNumber, pgNumberOrNull } from '../../db/sql';
+import {
+  CATEGORY_TTL_MS,
+  categoryDirectory,
+  categoryOr404,
+  type Category,
+  type CategoryTree,
+} from '../../lib/catalog/category.directory';
+import { filterDirectory, propertiesFor, type FilterDirectory } from '../../lib/catalog/filter.directory';
+import { LIST_ITEM_COLUMNS, listItemRow, toListItem, type ListItemRow } from '../../lib/catalog/list-item';
+import { transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
-import type { Category, CategoryTree } from './category.directory';
-import { propertiesFor, type FilterDirectory } from './filter.directory';
-import { intArray, num, numOrNull, rows, rowsWithFixedPlan } from '../../db/sql';
+import { TtlCache } from '../../lib/ttl-cache';
 
-// Product listing and its facets. One statement per page: the products in scope (category subtree, vehicle)
-// that meet the selected filters are materialised once with their sort columns; the total and the page come
-// from them, and the wide columns are read for the page's rows only.
+// Product listing of a category and its filters with their counts (facets). One statement per page: the
+// products in scope (category subtree, vehicle) that meet the selected filters are materialised once with their
+// sort columns; the total and the page come from them, and the wide columns are read for the page's rows only.
+
+/** How long a listing page may be served from memory. */
+export const LISTING_TTL_MS = 30_000;
+
+export interface ListingService {
+  /** A page of the category's products (for the vehicle, when given), as POST …/products/ answers it. */
+  products(
+    categorySlug: string,
+    transportId: number | undefined,
+    query: CatalogProductsQuery,
+    body: CatalogProductsBody,
+  ): Promise<CatalogProductsResponse>;
+  /** The category's filters with counts (for the vehicle, when given). */
+  filters(categorySlug: string, transportId: number | undefined): Promise<FiltersResponse>;
+}
+
+/** The listing of one app's database, with its caches (create once per app). */
+export function createListingService(db: Db): ListingService {
+  const categories = categoryDirectory(db);
+  // Facet counts are the same for every visitor of a category × vehicle: kept a minute, like the tree.
+  const facets = new TtlCache<string, FiltersResponse>(CATEGORY_TTL_MS, 20_000);
+  // Listing pages are the same for every visitor of a category × vehicle × filters × order × page. A page may
+  // show a price or "in stock" up to 30 s old (the cart and the order always read live data); bounded, so a
+  // crawler walking every filter combination evicts old pages instead of growing the heap.
+  const pages = new TtlCache<string, CatalogProductsResponse>(LISTING_TTL_MS, 5_000);
+  const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
+
+  return {
+    async filters(slug, wantedTransport) {
+      const transportId = await vehicle(wantedTransport);
+      const category = categoryOr404(await categories.tree(), slug);
+      const dir = await filterDirectory(db).get();
+      return facets.get(`${category.id}:${transportId ?? 0}`, () =>
+        categoryFilters(db, dir, { category, transportId }),
+      );
+    },
+
+    async products(slug, wantedTransport, query, body) {
+      const transportId = await vehicle(wantedTransport);
+      const t = await categories.tree();
+      const category = categoryOr404(t, slug);
+      const filter = body.filter ?? {};
+      const conditions = filterConditions(await filterDirectory(db).get(), category, filter);
+      const params = {
+        page: body.page ?? query.page,
+        size: query.size,
+        sort: body.sort ?? query.sort ?? DEFAULT_CATALOG_SORT,
+        order: body.order ?? query.order ?? DEFAULT_SORT_ORDER,
+      };
+      const selected = Object.entries(filter)
+        .filter(([, values]) => values.length > 0)
+        .map(([key, values]) => [key, values.map(String)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      const key = JSON.stringify([category.id, transportId, params, selected]);
+      return pages.get(key, () => listProducts(db, t, { category, transportId, conditions, ...params }));
+    },
+  };
+}
 
 export interface Scope {
   category: Category;
@@ -77,7 +149,7 @@ function parseRange(slug: string, values: (string | number)[]): [number, number]
 }
 
 /** Validates the selection against the category's filters; an unknown slug or value is a 400, never ignored. */
-export function filterConditions(
+function filterConditions(
   dir: FilterDirectory,
   category: Category,
   selection: CatalogFilterSelection,
@@ -141,52 +213,13 @@ export interface ListingQuery extends Scope {
   order: SortOrder;
 }
 
-interface ListingRow {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  price: number;
-  old_price: number | null;
-  article: string;
-  category_id: number;
-  is_service: boolean;
-  with_installation: boolean;
-  rating_avg: number;
-  rating_count: number;
-  manufacturer: string | null;
-  manufacturer_slug: string | null;
-  in_stock: boolean;
-}
+/** A row of the page, or the one row of an empty page that only carries the total. */
+const listingRow = z.union([
+  listItemRow.extend({ total: pgNumber }),
+  z.object({ total: pgNumber, id: z.null() }),
+]);
 
-/** Columns of a list item, for `products p` joined to `manufacturers m`. */
-export const LIST_ITEM_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price,
-  p.old_price::float8 as old_price, p.article, p.category_id, p.is_service, p.with_installation,
-  p.rating_avg::float8 as rating_avg, p.rating_count, m.title as manufacturer, m.slug as manufacturer_slug,
-  exists (select 1 from stock s where s.product_id = p.id and s.quantity > s.reserved) as in_stock`;
-
-export function toListItem(tree: CategoryTree, r: ListingRow, linked: boolean | undefined): ProductListItem {
-  const category = tree.byId.get(num(r.category_id));
-  return {
-    title: r.title,
-    slug: r.slug,
-    image: r.image,
-    price: num(r.price),
-    categories: category ? [category.path] : [],
-    manufacturer: r.manufacturer,
-    ...(linked === undefined ? {} : { is_linked_transport: linked }),
-    average_rating: num(r.rating_avg),
-    manufacturer_slug: r.manufacturer_slug,
-    old_price: numOrNull(r.old_price),
-    vendor_code: r.article,
-    is_service: r.is_service,
-    in_stock: r.in_stock,
-    reviews_count: num(r.rating_count),
-    with_installation: r.with_installation,
-  };
-}
-
-export async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery) {
+async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
   // One statement, one pass: the matches (id and sort columns only, from the narrow listing index) are
   // materialised once; the count and a top-N page come from them, and the wide columns are read for the
   // page's rows only. An empty page still returns one row carrying the total.
@@ -195,8 +228,8 @@ export async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery) 
   // prepared once per connection instead of parsed and planned per request. Universal products (a category may
   // hold 16 000) need the plan made for their numbers: there a generic plan was 5× slower.
   const universal = q.category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
-  const run = q.transportId !== null && universal === 0 ? rowsWithFixedPlan : rows;
-  const result = await run<ListingRow & { total: number }>(
+  const run = q.transportId !== null && universal === 0 ? parseRowsWithFixedPlan : parseRows;
+  const result = await run(
     db,
     sql`with hits as materialized (
           ${scopeSelect(q, sql`p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at`, q.conditions)}
@@ -210,35 +243,38 @@ export async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery) 
         left join products p on p.id = pg.id
         left join manufacturers m on m.id = p.manufacturer_id
         order by ${orderBy(q.sort, q.order, 'pg')}`,
+    listingRow,
   );
-  const total = num(result[0]?.total);
+  const total = result[0]?.total ?? 0;
   const linked = q.transportId === null ? undefined : true;
   return {
     current: q.page,
     pages: Math.ceil(total / q.size),
     total,
-    results: result.filter((r) => r.id !== null).map((r) => toListItem(tree, r, linked)),
+    results: result
+      .filter((r): r is ListItemRow & { total: number } => r.id !== null)
+      .map((r) => toListItem(tree, r, linked)),
   };
 }
 
 // ---- facets ----
 
-interface FacetRow {
-  property_id: number;
-  value_id: number | null;
-  n: number;
-  lo: number | null;
-  hi: number | null;
-}
+const facetRow = z.object({
+  property_id: pgNumber,
+  value_id: pgNumberOrNull,
+  n: pgNumber,
+  lo: pgNumberOrNull,
+  hi: pgNumberOrNull,
+});
 
 /**
  * Filters of a category with the number of products (in the subtree, fitting the vehicle) per value, the
  * bounds of every range, and the price range first. Values no product in scope carries are left out.
  */
-export async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope): Promise<FiltersResponse> {
+async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope): Promise<FiltersResponse> {
   const properties = propertiesFor(dir, scope.category);
   const propertyIds = properties.map((p) => p.id);
-  const result = await rows<FacetRow>(
+  const result = await parseRows(
     db,
     sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [])})
         select v.property_id, v.value_id, count(*)::int as n, min(v.num_value)::float8 as lo, max(v.num_value)::float8 as hi
@@ -253,18 +289,19 @@ export async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope
         group by v.property_id, v.value_id
         union all
         select 0, null, count(*)::int, min(price)::float8, max(price)::float8 from scope`,
+    facetRow,
   );
   const counts = new Map<number, number>();
   const ranges = new Map<number, { lo: number; hi: number }>();
   let price: { n: number; lo: number | null; hi: number | null } = { n: 0, lo: null, hi: null };
   for (const r of result) {
-    const propertyId = num(r.property_id);
+    const propertyId = r.property_id;
     if (propertyId === 0) {
-      price = { n: num(r.n), lo: numOrNull(r.lo), hi: numOrNull(r.hi) };
+      price = { n: r.n, lo: r.lo, hi: r.hi };
     } else if (r.value_id !== null) {
-      counts.set(num(r.value_id), num(r.n));
+      counts.set(r.value_id, r.n);
     } else if (r.lo !== null && r.hi !== null) {
-      ranges.set(propertyId, { lo: num(r.lo), hi: num(r.hi) });
+      ranges.set(propertyId, { lo: r.lo, hi: r.hi });
     }
   }
   const filters: CatalogFilter[] = [];

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { CategoryNode } from '@podbor/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { num, rows } from '../../db/sql';
-import { cached, perDb, TtlCache } from '../../lib/ttl-cache';
+import { parseRows, pgNumber, pgNumberOrNull, pgTextArray } from '../../db/sql';
+import { notFound } from '../http-error';
+import { cached, perDb, TtlCache } from '../ttl-cache';
 
 // The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
 // move only when products are added or switched off, so both are held per process for a minute:
@@ -44,43 +46,49 @@ export interface CategoryTree {
   directUniversal: ReadonlyMap<number, number>;
 }
 
-interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  slug: string;
-  title: string;
-  description: string;
-  image: string | null;
-  depth: number;
-  path: string[];
-  is_service: boolean;
-  seo_title: string;
-  seo_description: string;
-}
+const categoryRow = z.object({
+  id: pgNumber,
+  parent_id: pgNumberOrNull,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  depth: pgNumber,
+  path: pgTextArray,
+  is_service: z.boolean(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+});
+
+const countRow = z.object({ category_id: pgNumber, total: pgNumber, universal: pgNumber });
+
+const fittedRow = z.object({ category_id: pgNumber, found: pgNumber });
 
 async function loadTree(db: Db): Promise<CategoryTree> {
   const [categoryRows, countRows] = await Promise.all([
-    rows<CategoryRow>(
+    parseRows(
       db,
       sql`select id, parent_id, slug, title, description, image, depth, path, is_service, seo_title, seo_description
           from categories order by sort, title, id`,
+      categoryRow,
     ),
-    rows<{ category_id: number; total: number; universal: number }>(
+    parseRows(
       db,
       sql`select category_id, count(*)::int as total, (count(*) filter (where is_universal))::int as universal
           from products where is_active group by category_id`,
+      countRow,
     ),
   ]);
   const byId = new Map<number, Category>();
   for (const r of categoryRows) {
-    byId.set(num(r.id), {
-      id: num(r.id),
-      parentId: r.parent_id === null ? null : num(r.parent_id),
+    byId.set(r.id, {
+      id: r.id,
+      parentId: r.parent_id,
       slug: r.slug,
       title: r.title,
       description: r.description,
       image: r.image,
-      depth: num(r.depth),
+      depth: r.depth,
       path: r.path,
       isService: r.is_service,
       seoTitle: r.seo_title,
@@ -107,8 +115,8 @@ async function loadTree(db: Db): Promise<CategoryTree> {
   const directTotal = new Map<number, number>();
   const directUniversal = new Map<number, number>();
   for (const r of countRows) {
-    directTotal.set(num(r.category_id), num(r.total));
-    directUniversal.set(num(r.category_id), num(r.universal));
+    directTotal.set(r.category_id, r.total);
+    directUniversal.set(r.category_id, r.universal);
   }
   return {
     roots,
@@ -121,7 +129,7 @@ async function loadTree(db: Db): Promise<CategoryTree> {
 
 /** Direct counts of active, non-universal products fitted to one vehicle, by category. */
 async function loadFitted(db: Db, transportId: number): Promise<Map<number, number>> {
-  const result = await rows<{ category_id: number; found: number }>(
+  const result = await parseRows(
     db,
     // One probe of products_fitment_lookup_idx per fitted product (OFFSET 0 keeps the planner from hashing the
     // whole catalogue instead): the cost follows the vehicle's fitment, not the catalogue size.
@@ -134,8 +142,9 @@ async function loadFitted(db: Db, transportId: number): Promise<Map<number, numb
         ) x
         where pt.transport_id = ${transportId}
         group by x.category_id`,
+    fittedRow,
   );
-  return new Map(result.map((r) => [num(r.category_id), num(r.found)]));
+  return new Map(result.map((r) => [r.category_id, r.found]));
 }
 
 export interface CategoryDirectory {
@@ -167,6 +176,13 @@ export const categoryDirectory = perDb((db: Db): CategoryDirectory => {
     },
   };
 });
+
+/** The category a path's slug names, or 404. */
+export function categoryOr404(tree: CategoryTree, slug: string): Category {
+  const category = tree.bySlug.get(slug);
+  if (!category) throw notFound();
+  return category;
+}
 
 export interface NodeOptions {
   /** Nest children down to this many levels below the node (0 = none). */

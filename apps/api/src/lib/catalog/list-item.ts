@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { ProductListItem } from '@podbor/contract';
+import { z } from 'zod';
+import { pgNumber, pgNumberOrNull } from '../../db/sql';
+import type { CategoryTree } from './category.directory';
+
+// A product as the list item of API-SHAPES §6 (listing, analogues, recommendations): the columns every such
+// statement selects, their row, and the item built from it.
+
+/** Columns of a list item, for `products p` joined to `manufacturers m`. */
+export const LIST_ITEM_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price,
+  p.old_price::float8 as old_price, p.article, p.category_id, p.is_service, p.with_installation,
+  p.rating_avg::float8 as rating_avg, p.rating_count, m.title as manufacturer, m.slug as manufacturer_slug,
+  exists (select 1 from stock s where s.product_id = p.id and s.quantity > s.reserved) as in_stock`;
+
+/** The row of LIST_ITEM_COLUMNS. */
+export const listItemRow = z.object({
+  id: pgNumber,
+  slug: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  price: pgNumber,
+  old_price: pgNumberOrNull,
+  article: z.string(),
+  category_id: pgNumber,
+  is_service: z.boolean(),
+  with_installation: z.boolean(),
+  rating_avg: pgNumber,
+  rating_count: pgNumber,
+  manufacturer: z.string().nullable(),
+  manufacturer_slug: z.string().nullable(),
+  in_stock: z.boolean(),
+});
+export type ListItemRow = z.infer<typeof listItemRow>;
+
+export function toListItem(tree: CategoryTree, r: ListItemRow, linked: boolean | undefined): ProductListItem {
+  const category = tree.byId.get(r.category_id);
+  return {
+    title: r.title,
+    slug: r.slug,
+    image: r.image,
+    price: r.price,
+    categories: category ? [category.path] : [],
+    manufacturer: r.manufacturer,
+    ...(linked === undefined ? {} : { is_linked_transport: linked }),
+    average_rating: r.rating_avg,
+    manufacturer_slug: r.manufacturer_slug,
+    old_price: r.old_price,
+    vendor_code: r.article,
+    is_service: r.is_service,
+    in_stock: r.in_stock,
+    reviews_count: r.rating_count,
+    with_installation: r.with_installation,
+  };
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { searchResponse } from '@podbor/contract';
+import { ctx, transportId, query, count, useCatalogContext } from '../../../test/catalog-helpers';
+import { json } from '../../../test/helpers';
+import { categoryDirectory } from '../../lib/catalog/category.directory';
+import { searchProducts } from './search.service';
+
+useCatalogContext();
+
+describe('search', () => {
+  const search = async (q: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/search/?query=${encodeURIComponent(q)}`,
+    });
+    expect(res.statusCode, q).toBe(200);
+    return searchResponse.parse(json(res));
+  };
+
+  it('finds by a Russian word in another form', async () => {
+    const r = await search('колодка');
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.every((p) => /колодк/i.test(p.title))).toBe(true);
+    expect(r.categories.map((c) => c.slug)).toContain('tormoznye-kolodki');
+  });
+
+  it('tolerates one typo', async () => {
+    const r = await search('калодки');
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.some((p) => /колодк/i.test(p.title))).toBe(true);
+  });
+
+  it('tolerates a typo in a word only product titles use (search_words dictionary)', async () => {
+    const r = await search('поликлинавой');
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products[0]!.title).toMatch(/поликлинов/i);
+  });
+
+  it('corrects a typo next to a correct word, and a typo in a long word', async () => {
+    const r = await search('калодки тормозные');
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.every((p) => /колодк/i.test(p.title) && /тормозн/i.test(p.title))).toBe(true);
+    const long = await search('амартизатар');
+    expect(long.products.length).toBeGreaterThan(0);
+    expect(long.products.every((p) => /амортизатор/i.test(p.title))).toBe(true);
+  });
+
+  it('keeps the search dictionary: letter-only stems of the active product titles', async () => {
+    const words = await query<{ word: string }>(sql`select word from search_words`);
+    const set = new Set(words.map((w) => w.word));
+    expect(set.has('колодк')).toBe(true);
+    expect([...set].every((w) => /^\p{L}{3,}$/u.test(w))).toBe(true);
+  });
+
+  it('takes a word being typed as a prefix, also a stop word ("перед" finds "передние")', async () => {
+    const r = await search('перед');
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.every((p) => /перед/i.test(p.title))).toBe(true);
+    const typed = await search('амортиз');
+    expect(typed.products.length).toBeGreaterThan(0);
+    expect(typed.products.every((p) => /амортиз/i.test(p.title))).toBe(true);
+  });
+
+  it('finds an article typed in part (prefix) and keeps the exact article first', async () => {
+    const [p] = await query<{ slug: string; article_normalized: string }>(
+      sql`select slug, article_normalized from products where is_active and length(article_normalized) >= 8 and article_normalized ~ '^[0-9]' order by id limit 1`,
+    );
+    const prefix = p!.article_normalized.slice(0, 6);
+    const r = await search(prefix.replace(/(.{3})/g, '$1 ').trim());
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(
+      r.products[0]!.vendor_code!.replace(/[\s\-./\\]+/g, '')
+        .toUpperCase()
+        .startsWith(prefix),
+    ).toBe(true);
+  });
+
+  it('finds an article whatever its spacing, dashes and case, exact match first', async () => {
+    const [p] = await query<{ slug: string; article: string; article_normalized: string }>(
+      sql`select slug, article, article_normalized from products where is_active and length(article_normalized) >= 6 and article_normalized ~ '[0-9]' order by id limit 1`,
+    );
+    const n = p!.article_normalized;
+    const spaced = n
+      .replace(/(.{3})/g, '$1 ')
+      .trim()
+      .toLowerCase();
+    const dashed = `${n.slice(0, 2)}-${n.slice(2)}`.toLowerCase();
+    for (const q of [n, spaced, dashed, p!.article]) {
+      const r = await search(q);
+      expect(r.products[0]?.slug, q).toBe(p!.slug);
+    }
+  });
+
+  it('finds vehicles by label', async () => {
+    const r = await search('Lada Vesta');
+    expect(r.transport.length).toBeGreaterThan(0);
+    expect(r.transport[0]!.label).toMatch(/Lada Vesta/);
+    expect((await search('лада веста')).transport.length).toBeGreaterThan(0);
+  });
+
+  const searchFor = async (q: string, transport: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/search/?query=${encodeURIComponent(q)}&transport=${transport}`,
+    });
+
+  /** Products matching 'колодки' (stem колодк) that fit the vehicle or every vehicle. */
+  const fittingPads = () =>
+    count(sql`select count(*) as n from products p
+              where p.is_active and p.search @@ to_tsquery('simple', 'колодк:*')
+                and (p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`);
+
+  it('ranks products that fit the chosen vehicle (or every vehicle) first and marks them', async () => {
+    const res = await searchFor('колодки', String(transportId));
+    expect(res.statusCode).toBe(200);
+    const r = searchResponse.parse(json(res));
+    const fits = r.products.map((p) => p.is_linked_transport);
+    const expected = Math.min(10, await fittingPads());
+    expect(expected).toBeGreaterThan(0);
+    expect(fits.filter(Boolean).length).toBe(expected);
+    // All fitting ones before the others.
+    expect(fits).toEqual([...fits].sort((a, b) => Number(b) - Number(a)));
+    for (const p of r.products.filter((x) => x.is_linked_transport)) {
+      const ok =
+        await count(sql`select count(*) as n from products p where p.slug = ${p.slug} and (p.is_universal or exists
+        (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`);
+      expect(ok, p.slug).toBe(1);
+    }
+    // The storefront's name for the same parameter.
+    const alias = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/search/?query=${encodeURIComponent('колодки')}&transport_id=${transportId}`,
+    });
+    expect(searchResponse.parse(json(alias))).toEqual(r);
+    // Without a vehicle nothing is marked.
+    expect((await search('колодки')).products.every((p) => p.is_linked_transport === undefined)).toBe(true);
+  });
+
+  it('ignores an unknown vehicle and rejects a malformed one', async () => {
+    const unknown = await searchFor('колодки', '99999999');
+    expect(unknown.statusCode).toBe(200);
+    expect(searchResponse.parse(json(unknown))).toEqual(await search('колодки'));
+    const bad = await searchFor('колодки', 'abc');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toHaveProperty('errors');
+    expect((await searchFor('', String(transportId))).statusCode).toBe(200);
+  });
+
+  it('gives the same answer when the popular window leaves every tier to the second pass', async () => {
+    const tree = await categoryDirectory(ctx.handle.db).tree();
+    for (const [q, t] of [
+      ['колодки', transportId],
+      ['колодки', null],
+      ['масло', transportId],
+      ['фильтр воздушный', transportId],
+      ['калодки', transportId],
+      ['перед', null],
+    ] as const) {
+      const full = await searchProducts(ctx.handle.db, tree, q, t);
+      const narrow = await searchProducts(ctx.handle.db, tree, q, t, 1);
+      const none = await searchProducts(ctx.handle.db, tree, q, t, 0);
+      expect(narrow, `${q} ${t}`).toEqual(full);
+      expect(none, `${q} ${t}`).toEqual(full);
+      expect(full.length, q).toBeGreaterThan(0);
+    }
+    // And that answer is the best one: fitting first, then by popularity, checked against the whole table.
+    const expected = await query<{ slug: string }>(
+      sql`select p.slug from products p
+          where p.is_active and p.search @@ to_tsquery('simple', 'колодк:*')
+          order by (p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id
+                    and pt.transport_id = ${transportId})) desc, p.popularity desc, p.id
+          limit 10`,
+    );
+    const got = await searchProducts(ctx.handle.db, tree, 'колодки', transportId, 0);
+    expect(got.map((p) => p.slug)).toEqual(expected.map((e) => e.slug));
+  });
+
+  it('answers fewer than 3 characters with an empty result, not an error', async () => {
+    for (const q of ['', 'ко', '  a  '])
+      expect(await search(q)).toEqual({ transport: [], categories: [], products: [] });
+    expect((await search('zzzzqqqq')).products).toEqual([]);
+  });
+});
