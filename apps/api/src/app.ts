@@ -23,6 +23,7 @@ import { createOutboxGateways } from './lib/gateways/outbox';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
+import orderExpiry from './plugins/order-expiry';
 import errorHandler from './plugins/error-handler';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
@@ -37,6 +38,7 @@ import reviewsRoutes from './modules/reviews/reviews.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import paymentRoutes from './modules/payment/payment.routes';
+import ordersRoutes from './modules/orders/orders.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +79,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
+        .send({
+          errors: {
+            detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
+          },
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -114,7 +120,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Podbor API', description: 'API интернет-магазина автозапчастей «Подбор»', version: '1.0.0' },
+      info: {
+        title: 'Podbor API',
+        description: 'API интернет-магазина автозапчастей «Подбор»',
+        version: '1.0.0',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -141,15 +151,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(showcaseRoutes, { prefix: '/api/v1', deps });
   await app.register(pagesRoutes, { prefix: '/api/v1', deps });
   await app.register(branchesRoutes, { prefix: '/api/v1', deps });
-  await app.register(authRoutes, { prefix: '/api/v1', deps });
+  await app.register(authRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
-  await app.register(profileRoutes, { prefix: '/api/v1', deps });
+  await app.register(profileRoutes, { deps });
   await app.register(catalogRoutes, { prefix: '/api/v1', deps });
   await app.register(reviewsRoutes, { prefix: '/api/v1', deps });
-  await app.register(cartRoutes, { prefix: '/api/v1', deps });
-  await app.register(paymentRoutes, { prefix: '/api/v1', deps });
+  await app.register(cartRoutes, { deps });
+  await app.register(ordersRoutes, { deps });
+  await app.register(paymentRoutes, { deps });
   // Vehicle selection spans /api/v1/transport/{id}/ and /api/v2/transport/…, so it takes the bare /api prefix.
   await app.register(transportRoutes, { prefix: '/api', deps });
+
+  await app.register(orderExpiry, { payments: deps.payments });
 
   app.addHook('onClose', async () => {
     await deps.limiter.close();

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 // route-table test (test/route-table.test.ts) checks that nothing is registered any other way.
 
 type Def<N extends ApiRouteName> = (typeof API_ROUTES)[N];
-type Part<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Part<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 
 /** The request of a contract route, typed from the entry's schemas (as validated, i.e. their output types). */
 export type ContractRequest<N extends ApiRouteName> = FastifyRequest<{
@@ -62,6 +64,7 @@ export function route<N extends ApiRouteName>(
 ): void {
   const def: ApiRouteDef = API_ROUTES[name];
   const response: Record<number, z.ZodType> = { [def.successStatus ?? 200]: def.response };
+  for (const status of def.otherSuccessStatuses ?? []) response[status] = def.response;
   for (const status of def.errors ?? []) response[status] = errorBody;
   app.route({
     method: def.method,

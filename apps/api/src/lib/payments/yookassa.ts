@@ -1,8 +1,8 @@
+import { moneyString } from '@podbor/contract';
 import type { YooKassaConfig } from '../../config';
 import {
   PAYMENT_STATUSES,
   PaymentProviderError,
-  roubles,
   type CreatePaymentInput,
   type PaymentProvider,
   type PaymentStatus,
@@ -90,7 +90,7 @@ export function createYooKassaProvider(
         'POST',
         '/payments',
         {
-          amount: { value: roubles(input.amount), currency: 'RUB' },
+          amount: { value: moneyString(input.amount), currency: 'RUB' },
           capture: true,
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: input.description.slice(0, DESCRIPTION_MAX),
@@ -104,7 +104,7 @@ export function createYooKassaProvider(
             items: input.items.map((item) => ({
               description: item.description.slice(0, DESCRIPTION_MAX),
               quantity: item.quantity.toFixed(2),
-              amount: { value: roubles(item.unitPrice), currency: 'RUB' },
+              amount: { value: moneyString(item.unitPrice), currency: 'RUB' },
               vat_code: config.vatCode,
               payment_mode: 'full_payment',
               payment_subject: item.subject,
@@ -121,7 +121,7 @@ export function createYooKassaProvider(
       return call(
         'POST',
         `/payments/${encodeURIComponent(externalId)}/capture`,
-        { amount: { value: roubles(amount), currency: 'RUB' } },
+        { amount: { value: moneyString(amount), currency: 'RUB' } },
         idempotenceKey,
       );
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@podbor/contract';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 // The order status machine (ARCHITECTURE §2): new → awaiting_payment → paid → assembling → ready → completed,
 // or cancelled from any unfinished state. `new` is a cash order (paid at the branch), `awaiting_payment` an online
