@@ -132,5 +132,5 @@ export const sandboxPageResponse = z.string();
 /** The page's two buttons post an HTML form (application/x-www-form-urlencoded). */
 export const sandboxActionRequest = z.object({ action: z.enum(['pay', 'cancel']) });
 export type SandboxActionRequest = z.infer<typeof sandboxActionRequest>;
-/** The answer to a button is a 303 redirect back to the shop, without a body. */
-export const sandboxActionResponse = z.undefined();
+/** The answer to a button is a 303 redirect back to the shop: the body is empty. */
+export const sandboxActionResponse = z.literal('');

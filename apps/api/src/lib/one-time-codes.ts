@@ -136,7 +136,7 @@ export async function checkCode(
     .select({
       id: verificationCodes.id,
       codeHash: verificationCodes.codeHash,
-      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+      expired: sql`${verificationCodes.expiresAt} <= now()`.mapWith(Boolean),
     })
     .from(verificationCodes)
     .where(

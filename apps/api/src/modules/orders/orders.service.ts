@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
+  ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
   orderTotal,
   PAYMENT_TYPES,
@@ -71,7 +72,7 @@ export const ORDER_LIMIT_MESSAGE = (minutes: number) =>
   `Слишком много заказов подряд. Повторите попытку через ${minutes} мин. или позвоните нам — мы поможем оформить заказ.`;
 
 export const INT4_MAX = 2_147_483_647;
-const ORDER_NUMBER_MIN = 100_000_000;
+const ORDER_NUMBER_MIN = 10 ** (ORDER_NUMBER_LENGTH - 1);
 /** 9 digits, random rather than sequential so a number says nothing about the shop's volume or other orders. */
 const newOrderNumber = () => String(randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MIN * 10));
 

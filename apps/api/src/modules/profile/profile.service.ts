@@ -256,7 +256,7 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       number: r.number,
       status: r.status,
       is_paid: r.isPaid,
-      products_count: Number(r.productsCount),
+      products_count: r.productsCount,
       products: lines.get(r.id) ?? [],
     })),
   };
