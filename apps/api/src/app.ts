@@ -79,11 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({
-          errors: {
-            detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
-          },
-        });
+        .send({ errors: { detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.' } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -120,11 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Podbor API',
-        description: 'API интернет-магазина автозапчастей «Подбор»',
-        version: '1.0.0',
-      },
+      info: { title: 'Podbor API', description: 'API интернет-магазина автозапчастей «Подбор»', version: '1.0.0' },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
