@@ -23,6 +23,7 @@ import { createOutboxGateways } from './lib/gateways/outbox';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
+import orderExpiry from './plugins/order-expiry';
 import errorHandler from './plugins/error-handler';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
@@ -43,6 +44,7 @@ import reviewsRoutes from './modules/reviews/reviews.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import paymentRoutes from './modules/payment/payment.routes';
+import ordersRoutes from './modules/orders/orders.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,9 +158,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(showcaseRoutes, { deps });
   await app.register(pagesRoutes, { deps });
   await app.register(branchesRoutes, { deps });
-  await app.register(authRoutes, { prefix: '/api/v1', deps });
+  await app.register(authRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
-  await app.register(profileRoutes, { prefix: '/api/v1', deps });
+  await app.register(profileRoutes, { deps });
   await app.register(categoriesRoutes, { deps });
   await app.register(listingRoutes, { deps });
   await app.register(productsRoutes, { deps });
@@ -167,9 +169,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(manufacturersRoutes, { deps });
   await app.register(sitemapRoutes, { deps });
   await app.register(reviewsRoutes, { deps });
-  await app.register(cartRoutes, { prefix: '/api/v1', deps });
-  await app.register(paymentRoutes, { prefix: '/api/v1', deps });
+  await app.register(cartRoutes, { deps });
+  await app.register(ordersRoutes, { deps });
+  await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
+
+  await app.register(orderExpiry, { payments: deps.payments });
 
   app.addHook('onClose', async () => {
     await deps.limiter.close();

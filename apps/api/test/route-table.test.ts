@@ -5,8 +5,9 @@ import { createTestContext, type TestContext } from './helpers';
 
 // The contract's API_ROUTES is the API's one route table: every route the app registers must come from an
 // entry (lib/route.ts), with the entry's method, path and very schemas. Routes that plugins add for
-// themselves (the OpenAPI page and the media files) are the only others, and they are named here.
-const PLUGIN_ROUTES = [/^\/api\/docs(\/|$)/, /^\/media\//];
+// themselves (the OpenAPI page, the media files, and the CORS preflight `OPTIONS *` that answers for every path)
+// are the only others, and they are named here.
+const PLUGIN_ROUTES = [/^\/api\/docs(\/|$)/, /^\/media\//, /^\*$/];
 
 let ctx: TestContext;
 const registered: RouteOptions[] = [];

@@ -30,6 +30,8 @@ const cartContext = {
 export const cartRequest = z.object(cartContext);
 export type CartRequest = z.infer<typeof cartRequest>;
 export type CartRequestInput = z.input<typeof cartRequest>;
+/** Body of `POST …/cart/`: the context, or nothing at all (a POST without a body reaches validation as null). */
+export const cartReadRequest = cartRequest.nullish();
 
 export const cartAddItemRequest = z.object({
   product: slug,
@@ -56,8 +58,8 @@ export const cartUpdateItemRequest = z.object({
 export type CartUpdateItemRequest = z.infer<typeof cartUpdateItemRequest>;
 export type CartUpdateItemRequestInput = z.input<typeof cartUpdateItemRequest>;
 
-/** `POST …/cart/clear/` has no body; a body with the cart context is tolerated. */
-export const cartClearRequest = z.object(cartContext).optional();
+/** `POST …/cart/clear/` has no body (null or absent); a body with the cart context is tolerated. */
+export const cartClearRequest = z.object(cartContext).nullish();
 export type CartClearRequest = z.infer<typeof cartClearRequest>;
 
 export const cartProduct = z.object({

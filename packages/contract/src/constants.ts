@@ -66,6 +66,10 @@ export const EMAIL_MAX_LENGTH = 254;
 export const RESEND_CODE_SECONDS = 59;
 export const COOKIE_MAX_AGE_DAYS = 30;
 export const COOKIE_MAX_AGE_SECONDS = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+/** Lifetime of an access token (JWT); the storefront's access cookie lives as long. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Absolute lifetime of a session's refresh tokens: the same 30 days as the session cookies. */
+export const REFRESH_TOKEN_TTL_SECONDS = COOKIE_MAX_AGE_SECONDS;
 
 export const MAP_DEFAULT_CENTER = [55.75, 37.57] as const;
 export const MAP_DEFAULT_ZOOM = 9;

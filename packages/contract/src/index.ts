@@ -6,6 +6,7 @@ export * from './messages';
 export * from './rules';
 export * from './errors';
 export * from './format';
+export * from './money';
 export * from './common';
 export * from './showcase';
 export * from './pages';

@@ -112,3 +112,25 @@ export const installmentResponse = z.object({
   description: z.string(),
 });
 export type InstallmentResponse = z.infer<typeof installmentResponse>;
+
+// ---- provider side (internal routes: not called by the storefront) ----
+
+/** YooKassa's notification; only the payment id is used: the payment itself is re-read from YooKassa. */
+export const yookassaNotification = z.object({
+  type: z.string().max(50),
+  event: z.string().min(1).max(100),
+  object: z.looseObject({ id: z.string().min(1).max(100) }),
+});
+export type YookassaNotification = z.infer<typeof yookassaNotification>;
+/** A notification is acknowledged with an empty object (anything else makes YooKassa retry). */
+export const webhookAckResponse = z.object({});
+
+export const sandboxParams = z.object({ paymentId: z.uuid() });
+export type SandboxParams = z.infer<typeof sandboxParams>;
+/** The sandbox payment page is HTML (sent as text/html). */
+export const sandboxPageResponse = z.string();
+/** The page's two buttons post an HTML form (application/x-www-form-urlencoded). */
+export const sandboxActionRequest = z.object({ action: z.enum(['pay', 'cancel']) });
+export type SandboxActionRequest = z.infer<typeof sandboxActionRequest>;
+/** The answer to a button is a 303 redirect back to the shop: the body is empty. */
+export const sandboxActionResponse = z.literal('');

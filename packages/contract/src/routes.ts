@@ -39,6 +39,8 @@ export interface ApiRouteDef {
   response: z.ZodType;
   /** Status of a successful answer when it is not 200. */
   successStatus?: number;
+  /** Further statuses answered with the same success body (an idempotent replay of a 201 answers 200). */
+  otherSuccessStatuses?: readonly number[];
   /** Error statuses the call may answer, each with the spec's error body (OpenAPI documents them). */
   errors?: readonly number[];
   /** OpenAPI grouping, one-line description and, where one line is not enough, the longer text. */
@@ -61,9 +63,13 @@ export const API_ROUTES = {
   login: {
     method: 'POST',
     path: '/api/v1/user/login/',
-    auth: 'public',
+    // Reads the visitor token in Authorization to merge the anonymous cart into the user's.
+    auth: 'optional',
     body: auth.loginRequest,
     response: auth.loginResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Вход по телефону и паролю; анонимная корзина переносится в корзину пользователя',
   },
   register: {
     method: 'POST',
@@ -71,13 +77,20 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.registerRequest,
     response: auth.registerResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Регистрация: учетная запись активируется кодом из SMS',
   },
   registerVerify: {
     method: 'POST',
     path: '/api/v1/user/register/verify/',
-    auth: 'public',
+    // Signs in: the visitor token in Authorization names the anonymous cart to merge.
+    auth: 'optional',
     body: auth.registerVerifyRequest,
     response: auth.registerVerifyResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Подтверждение регистрации кодом; возвращает токены',
   },
   registerRetry: {
     method: 'POST',
@@ -85,6 +98,9 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.registerRetryRequest,
     response: auth.registerRetryResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Повторная отправка кода регистрации (не чаще раза в 59 с)',
   },
   tokenRefresh: {
     method: 'POST',
@@ -92,6 +108,19 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.tokenRefreshRequest,
     response: auth.tokenRefreshResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Новая пара токенов; refresh-токен одноразовый, повторное использование завершает сессию',
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/v1/user/logout/',
+    auth: 'public',
+    body: auth.logoutRequest,
+    response: auth.logoutResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Выход: refresh-токен и вся его сессия отзываются',
   },
   passwordResetStart: {
     method: 'POST',
@@ -99,6 +128,9 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.passwordResetStartRequest,
     response: auth.passwordResetStartResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Восстановление пароля: звонок, код — последние 4 цифры номера',
   },
   passwordResetVerify: {
     method: 'POST',
@@ -106,6 +138,9 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.passwordResetVerifyRequest,
     response: auth.passwordResetVerifyResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Проверка кода восстановления',
   },
   passwordResetSet: {
     method: 'PUT',
@@ -113,34 +148,57 @@ export const API_ROUTES = {
     auth: 'public',
     body: auth.passwordResetSetRequest,
     response: auth.passwordResetSetResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['user'],
+    summary: 'Новый пароль по подтвержденному коду (один раз); все сессии завершаются',
   },
   unauthorizedToken: {
     method: 'POST',
     path: '/api/v1/user/token/unauthorized_user/',
     auth: 'public',
     response: auth.unauthorizedTokenResponse,
+    errors: [429],
+    tags: ['user'],
+    summary: 'Токен неавторизованного посетителя (владеет анонимной корзиной)',
   },
   authMethods: {
     method: 'GET',
     path: '/api/v1/auth/methods/',
     auth: 'public',
     response: auth.authMethodsResponse,
+    tags: ['auth'],
+    summary: 'Дополнительные способы входа (только настроенные)',
   },
   authByMethod: {
     method: 'POST',
     path: '/api/v1/auth/{method}/',
-    auth: 'public',
+    // A signed-in caller links the identity to their account; a visitor's anonymous cart is merged.
+    auth: 'optional',
     params: auth.authMethodParams,
     body: auth.authMethodRequest,
     response: auth.authMethodResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['auth'],
+    summary: 'Вход через внешний сервис: обмен кода авторизации на токены',
   },
-  profile: { method: 'GET', path: '/api/v1/user/profile/', auth: 'user', response: profile.profileResponse },
+  profile: {
+    method: 'GET',
+    path: '/api/v1/user/profile/',
+    auth: 'user',
+    response: profile.profileResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'Профиль',
+  },
   profilePatch: {
     method: 'PATCH',
     path: '/api/v1/user/profile/',
     auth: 'user',
     body: profile.profilePatchRequest,
     response: profile.profilePatchResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'Изменение профиля (любые поля); новый email получает код подтверждения',
   },
   changePassword: {
     method: 'PUT',
@@ -148,6 +206,9 @@ export const API_ROUTES = {
     auth: 'user',
     body: profile.changePasswordRequest,
     response: profile.changePasswordResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'Смена пароля: остальные сессии завершаются, эта получает новые токены',
   },
   verifyEmail: {
     method: 'POST',
@@ -155,6 +216,9 @@ export const API_ROUTES = {
     auth: 'user',
     body: profile.verifyEmailRequest,
     response: profile.verifyEmailResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'Подтверждение email кодом из письма',
   },
   orders: {
     method: 'GET',
@@ -162,6 +226,9 @@ export const API_ROUTES = {
     auth: 'user',
     query: profile.ordersQuery,
     response: profile.ordersResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'История заказов',
   },
   orderDetail: {
     method: 'GET',
@@ -169,6 +236,9 @@ export const API_ROUTES = {
     auth: 'user',
     params: profile.orderIdParams,
     response: profile.orderDetailResponse,
+    errors: [400, 401, 404, 429],
+    tags: ['profile'],
+    summary: 'Заказ из истории',
   },
 
   // ---- catalogue: products ----
@@ -506,12 +576,17 @@ export const API_ROUTES = {
     auth: 'public',
     params: payment.installmentParams,
     response: payment.installmentResponse,
+    errors: [404],
+    tags: ['payment'],
+    summary: 'Предложение оплаты частями для цены товара',
   },
   paymentMethods: {
     method: 'GET',
     path: '/api/v1/payment/methods/',
     auth: 'public',
     response: payment.paymentMethodsResponse,
+    tags: ['payment'],
+    summary: 'Способы оплаты по группам',
   },
   paymentStatus: {
     method: 'GET',
@@ -519,6 +594,9 @@ export const API_ROUTES = {
     auth: 'session',
     query: payment.paymentStatusQuery,
     response: payment.paymentStatusResponse,
+    errors: [401, 404],
+    tags: ['payment'],
+    summary: 'Статус оплаты заказа (только для его владельца)',
   },
   orderCreate: {
     method: 'POST',
@@ -527,14 +605,57 @@ export const API_ROUTES = {
     headers: payment.orderCreateHeaders,
     body: payment.orderCreateRequest,
     response: payment.orderCreateResponse,
+    // 201 for a new order, 200 when an Idempotency-Key replays an earlier one.
     successStatus: 201,
+    otherSuccessStatuses: [200],
+    // 409: stock of the branch's city short; 422: Idempotency-Key reused with another body; 502: the online
+    // payment could not be created (the order stays awaiting payment).
+    errors: [400, 401, 409, 422, 429, 502],
+    tags: ['payment'],
+    summary: 'Оформить заказ с резервированием товара',
+  },
+  paymentSandboxPage: {
+    method: 'GET',
+    path: '/api/v1/payment/sandbox/{paymentId}/',
+    auth: 'public',
+    params: payment.sandboxParams,
+    response: payment.sandboxPageResponse,
+    tags: ['payment'],
+    summary: 'Тестовая платёжная страница (HTML)',
+    internal: true,
+  },
+  paymentSandboxAction: {
+    method: 'POST',
+    path: '/api/v1/payment/sandbox/{paymentId}/',
+    auth: 'public',
+    params: payment.sandboxParams,
+    body: payment.sandboxActionRequest,
+    response: payment.sandboxActionResponse,
+    successStatus: 303,
+    tags: ['payment'],
+    summary: 'Ответ тестовой платёжной страницы',
+    internal: true,
+  },
+  paymentWebhookYookassa: {
+    method: 'POST',
+    path: '/api/v1/payment/webhooks/yookassa/',
+    auth: 'public',
+    body: payment.yookassaNotification,
+    response: payment.webhookAckResponse,
+    errors: [400, 404, 502],
+    tags: ['payment'],
+    summary: 'Уведомления ЮKassa (проверяются запросом платежа)',
+    internal: true,
   },
   cart: {
     method: 'POST',
     path: '/api/v1/payment/cart/',
     auth: 'session',
-    body: cart.cartRequest,
+    body: cart.cartReadRequest,
     response: cart.cartResponse,
+    errors: [400, 401, 409],
+    tags: ['cart'],
+    summary: 'Корзина для города и автомобиля',
   },
   cartAddItem: {
     method: 'POST',
@@ -542,6 +663,9 @@ export const API_ROUTES = {
     auth: 'session',
     body: cart.cartAddItemRequest,
     response: cart.cartResponse,
+    errors: [400, 401, 409],
+    tags: ['cart'],
+    summary: 'Добавить товар в корзину (количество прибавляется к уже лежащему)',
   },
   cartClear: {
     method: 'POST',
@@ -549,6 +673,9 @@ export const API_ROUTES = {
     auth: 'session',
     body: cart.cartClearRequest,
     response: cart.cartResponse,
+    errors: [400, 401, 409],
+    tags: ['cart'],
+    summary: 'Очистить корзину',
   },
   cartUpdateItem: {
     method: 'PUT',
@@ -556,6 +683,9 @@ export const API_ROUTES = {
     auth: 'session',
     body: cart.cartUpdateItemRequest,
     response: cart.cartResponse,
+    errors: [400, 401, 409],
+    tags: ['cart'],
+    summary: 'Задать количество, установку и отметку строк (0 удаляет строку)',
   },
 
   // ---- feedback ----

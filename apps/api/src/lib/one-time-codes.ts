@@ -62,7 +62,11 @@ export async function takeSendSlot(
     const wait = Math.max(1, Math.ceil(spacing.retryAfterSec));
     throw throttledSend(wait, AUTH_MESSAGES.codeResendTooEarly(wait));
   }
-  const perTarget = await limiter.hit(`code:target:${opts.target}`, CODE_SENDS_PER_TARGET.limit, CODE_SENDS_PER_TARGET.windowSec);
+  const perTarget = await limiter.hit(
+    `code:target:${opts.target}`,
+    CODE_SENDS_PER_TARGET.limit,
+    CODE_SENDS_PER_TARGET.windowSec,
+  );
   if (!perTarget.allowed) throw throttledSend(perTarget.retryAfterSec, AUTH_MESSAGES.codeSendLimit);
   const perIp = await limiter.hit(`code:ip:${opts.ip}`, CODE_SENDS_PER_IP.limit, CODE_SENDS_PER_IP.windowSec);
   if (!perIp.allowed) throw throttledSend(perIp.retryAfterSec, AUTH_MESSAGES.codeSendLimit);
@@ -70,7 +74,11 @@ export async function takeSendSlot(
 
 /** Counts one code check from an address, or throws 429 with Retry-After. */
 export async function takeCheckSlot(limiter: RateLimiter, ip: string): Promise<void> {
-  const decision = await limiter.hit(`code:check:ip:${ip}`, CODE_CHECKS_PER_IP.limit, CODE_CHECKS_PER_IP.windowSec);
+  const decision = await limiter.hit(
+    `code:check:ip:${ip}`,
+    CODE_CHECKS_PER_IP.limit,
+    CODE_CHECKS_PER_IP.windowSec,
+  );
   if (!decision.allowed) throw throttled(decision.retryAfterSec);
 }
 
@@ -128,7 +136,7 @@ export async function checkCode(
     .select({
       id: verificationCodes.id,
       codeHash: verificationCodes.codeHash,
-      expired: sql<boolean>`${verificationCodes.expiresAt} <= now()`,
+      expired: sql`${verificationCodes.expiresAt} <= now()`.mapWith(Boolean),
     })
     .from(verificationCodes)
     .where(
@@ -166,7 +174,35 @@ export async function consume(db: Db, id: number, mode: 'use' | 'verify'): Promi
   const done = await db
     .update(verificationCodes)
     .set(mode === 'use' ? { usedAt: sql`now()` } : { verifiedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt), sql`${verificationCodes.expiresAt} > now()`))
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.usedAt),
+        sql`${verificationCodes.expiresAt} > now()`,
+      ),
+    )
     .returning({ id: verificationCodes.id });
   return done.length ? { ok: true, id } : { ok: false, reason: 'invalid' };
+}
+
+/** Spends a code already verified (by its id, for this purpose and target) unless expired; false when it was not. */
+export async function useVerifiedCode(
+  db: Db,
+  code: { id: number; purpose: CodePurpose; target: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(verificationCodes.id, code.id),
+        eq(verificationCodes.purpose, code.purpose),
+        eq(verificationCodes.target, code.target),
+        isNull(verificationCodes.usedAt),
+        isNotNull(verificationCodes.verifiedAt),
+        sql`${verificationCodes.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length > 0;
 }

@@ -64,6 +64,7 @@ export function route<N extends ApiRouteName>(
 ): void {
   const def: ApiRouteDef = API_ROUTES[name];
   const response: Record<number, z.ZodType> = { [def.successStatus ?? 200]: def.response };
+  for (const status of def.otherSuccessStatuses ?? []) response[status] = def.response;
   for (const status of def.errors ?? []) response[status] = errorBody;
   app.route({
     method: def.method,

@@ -27,14 +27,24 @@ async function issue(
 }
 
 /** A new session (sign-in): a new family ending 30 days from now. Records the sign-in time. */
-export async function startSession(db: Db, secret: string, user: { id: number; role: string }): Promise<TokenPair> {
+export async function startSession(
+  db: Db,
+  secret: string,
+  user: { id: number; role: string },
+): Promise<TokenPair> {
   const family = { id: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TTL_SEC * 1000) };
-  await db.insert(refreshTokenFamilies).values({ id: family.id, userId: user.id, expiresAt: family.expiresAt });
-  await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+  await db
+    .insert(refreshTokenFamilies)
+    .values({ id: family.id, userId: user.id, expiresAt: family.expiresAt });
+  await db
+    .update(users)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(users.id, user.id));
   return issue(db, secret, user, family);
 }
 
-export type RotateResult = { ok: true; tokens: TokenPair } | { ok: false; reason: 'invalid' | 'revoked' | 'reused' };
+export type RotateResult =
+  { ok: true; tokens: TokenPair } | { ok: false; reason: 'invalid' | 'revoked' | 'reused' };
 
 /** Spends a refresh token and returns the next pair of its family. */
 export async function rotateSession(db: Db, secret: string, refresh: string): Promise<RotateResult> {
@@ -45,7 +55,9 @@ export async function rotateSession(db: Db, secret: string, refresh: string): Pr
       familyId: refreshTokenFamilies.id,
       familyUserId: refreshTokenFamilies.userId,
       expiresAt: refreshTokenFamilies.expiresAt,
-      live: sql<boolean>`${refreshTokenFamilies.revokedAt} is null and ${refreshTokenFamilies.expiresAt} > now()`,
+      live: sql`${refreshTokenFamilies.revokedAt} is null and ${refreshTokenFamilies.expiresAt} > now()`.mapWith(
+        Boolean,
+      ),
       role: users.role,
       isActive: users.isActive,
     })
@@ -54,7 +66,8 @@ export async function rotateSession(db: Db, secret: string, refresh: string): Pr
     .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
     .where(eq(refreshTokens.id, claims.jti))
     .limit(1);
-  if (!row || row.familyId !== claims.familyId || row.familyUserId !== claims.userId) return { ok: false, reason: 'invalid' };
+  if (!row || row.familyId !== claims.familyId || row.familyUserId !== claims.userId)
+    return { ok: false, reason: 'invalid' };
   if (!row.live) return { ok: false, reason: 'revoked' };
   if (!row.isActive) {
     await revokeFamily(db, row.familyId, 'inactive');
@@ -70,7 +83,12 @@ export async function rotateSession(db: Db, secret: string, refresh: string): Pr
     await revokeFamily(db, row.familyId, 'reuse');
     return { ok: false, reason: 'reused' };
   }
-  const tokens = await issue(db, secret, { id: claims.userId, role: row.role }, { id: row.familyId, expiresAt: row.expiresAt });
+  const tokens = await issue(
+    db,
+    secret,
+    { id: claims.userId, role: row.role },
+    { id: row.familyId, expiresAt: row.expiresAt },
+  );
   return { ok: true, tokens };
 }
 
@@ -102,7 +120,12 @@ export async function endSession(db: Db, secret: string, refresh: string): Promi
 }
 
 /** Ends every session of a user (password change or reset), optionally except one. */
-export async function revokeAllSessions(db: Db, userId: number, reason: RevokeReason, exceptFamilyId?: string): Promise<void> {
+export async function revokeAllSessions(
+  db: Db,
+  userId: number,
+  reason: RevokeReason,
+  exceptFamilyId?: string,
+): Promise<void> {
   await db
     .update(refreshTokenFamilies)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -123,7 +146,7 @@ export async function revokeAllSessions(db: Db, userId: number, reason: RevokeRe
 export async function isSessionLive(db: Db, sessionId: string, userId: number): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
   const [row] = await db
-    .select({ one: sql<number>`1` })
+    .select({ one: sql`1`.mapWith(Number) })
     .from(refreshTokenFamilies)
     .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
     .where(

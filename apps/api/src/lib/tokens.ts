@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@podbor/contract';
 
-export const ACCESS_TTL_SEC = 15 * 60;
-export const REFRESH_TTL_SEC = 30 * 24 * 60 * 60;
+export const ACCESS_TTL_SEC = ACCESS_TOKEN_TTL_SECONDS;
+export const REFRESH_TTL_SEC = REFRESH_TOKEN_TTL_SECONDS;
 
 export interface AccessClaims {
   userId: number;
@@ -16,7 +17,11 @@ export interface AccessClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signAccessToken(claims: AccessClaims, secret: string, ttlSec = ACCESS_TTL_SEC): Promise<string> {
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: string,
+  ttlSec = ACCESS_TTL_SEC,
+): Promise<string> {
   return new SignJWT({ role: claims.role, typ: 'access', sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
@@ -30,10 +35,15 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
     // Tokens without a session id (issued before sessions were checked) are refused: the client refreshes.
-    if (payload.typ !== 'access' || !payload.sub || typeof payload.sid !== 'string' || !payload.sid) return null;
+    if (payload.typ !== 'access' || !payload.sub || typeof payload.sid !== 'string' || !payload.sid)
+      return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId)) return null;
-    return { userId, role: typeof payload.role === 'string' ? payload.role : 'customer', sessionId: payload.sid };
+    return {
+      userId,
+      role: typeof payload.role === 'string' ? payload.role : 'customer',
+      sessionId: payload.sid,
+    };
   } catch (e) {
     if (e instanceof joseErrors.JOSEError) return null;
     throw e;
@@ -59,7 +69,8 @@ export async function verifyRefreshToken(
 ): Promise<{ userId: number; jti: string; familyId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    if (payload.typ !== 'refresh' || !payload.sub || !payload.jti || typeof payload.fam !== 'string') return null;
+    if (payload.typ !== 'refresh' || !payload.sub || !payload.jti || typeof payload.fam !== 'string')
+      return null;
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId)) return null;
     return { userId, jti: payload.jti, familyId: payload.fam };

@@ -65,4 +65,4 @@ export function installationPrice(
   return null;
 }
 
-export const formatMoney = (value: number) => value.toFixed(2);
+export { moneyString as formatMoney } from '@podbor/contract';

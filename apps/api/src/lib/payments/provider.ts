@@ -65,5 +65,3 @@ export class PaymentProviderError extends Error {
 }
 
 export type PaymentProviders = ReadonlyMap<string, PaymentProvider>;
-
-export const roubles = (value: number): string => (Math.round(value * 100) / 100).toFixed(2);

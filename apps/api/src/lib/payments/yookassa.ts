@@ -1,11 +1,11 @@
+import { moneyString } from '@podbor/contract';
+import { z } from 'zod';
 import type { YooKassaConfig } from '../../config';
 import {
   PAYMENT_STATUSES,
   PaymentProviderError,
-  roubles,
   type CreatePaymentInput,
   type PaymentProvider,
-  type PaymentStatus,
   type ProviderPayment,
 } from './provider';
 
@@ -14,13 +14,17 @@ import {
 // (`capture: true`) with a redirect confirmation and a 54-FZ receipt. Notifications are not trusted as sent:
 // the payment module re-reads the payment with GET /payments/{id} before applying it.
 
-interface YooPayment {
-  id: string;
-  status: string;
-  paid?: boolean;
-  amount?: { value: string; currency: string };
-  confirmation?: { type: string; confirmation_url?: string };
-}
+/** The fields of YooKassa's payment object this adapter reads; the whole object is kept as `raw`. */
+const yooPayment = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  paid: z.unknown().optional(),
+  amount: z
+    .object({ value: z.union([z.string(), z.number()]) })
+    .nullish()
+    .catch(undefined),
+  confirmation: z.object({ confirmation_url: z.string().optional() }).nullish().catch(undefined),
+});
 
 const TIMEOUT_MS = 15_000;
 /** YooKassa limits a receipt line's description to 128 characters. */
@@ -61,22 +65,24 @@ export function createYooKassaProvider(
         `YooKassa ${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`,
         res.status,
       );
-    let payment: YooPayment;
+    let raw: unknown;
     try {
-      payment = JSON.parse(text) as YooPayment;
+      raw = JSON.parse(text);
     } catch {
       throw new PaymentProviderError(`YooKassa ${method} ${path}: not JSON`);
     }
-    if (typeof payment.id !== 'string' || !PAYMENT_STATUSES.includes(payment.status as PaymentStatus)) {
+    const payment = yooPayment.safeParse(raw);
+    if (!payment.success) {
       throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected payment object`);
     }
+    const { id, status, paid, amount, confirmation } = payment.data;
     return {
-      externalId: payment.id,
-      status: payment.status as PaymentStatus,
-      paid: payment.paid === true,
-      amount: Number(payment.amount?.value ?? 0),
-      confirmationUrl: payment.confirmation?.confirmation_url ?? null,
-      raw: payment,
+      externalId: id,
+      status,
+      paid: paid === true,
+      amount: Number(amount?.value ?? 0),
+      confirmationUrl: confirmation?.confirmation_url ?? null,
+      raw,
     };
   }
 
@@ -90,7 +96,7 @@ export function createYooKassaProvider(
         'POST',
         '/payments',
         {
-          amount: { value: roubles(input.amount), currency: 'RUB' },
+          amount: { value: moneyString(input.amount), currency: 'RUB' },
           capture: true,
           confirmation: { type: 'redirect', return_url: input.returnUrl },
           description: input.description.slice(0, DESCRIPTION_MAX),
@@ -104,7 +110,7 @@ export function createYooKassaProvider(
             items: input.items.map((item) => ({
               description: item.description.slice(0, DESCRIPTION_MAX),
               quantity: item.quantity.toFixed(2),
-              amount: { value: roubles(item.unitPrice), currency: 'RUB' },
+              amount: { value: moneyString(item.unitPrice), currency: 'RUB' },
               vat_code: config.vatCode,
               payment_mode: 'full_payment',
               payment_subject: item.subject,
@@ -121,7 +127,7 @@ export function createYooKassaProvider(
       return call(
         'POST',
         `/payments/${encodeURIComponent(externalId)}/capture`,
-        { amount: { value: roubles(amount), currency: 'RUB' } },
+        { amount: { value: moneyString(amount), currency: 'RUB' } },
         idempotenceKey,
       );
     },

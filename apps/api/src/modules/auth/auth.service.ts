@@ -1,9 +1,7 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { verificationCodes } from '../../db/schema';
 import type { Gateways } from '../../lib/gateways/gateways';
 import { HttpError, throttled } from '../../lib/http-error';
 import {
@@ -13,19 +11,23 @@ import {
   createCode,
   takeCheckSlot,
   takeSendSlot,
+  useVerifiedCode,
   type CodeCheck,
 } from '../../lib/one-time-codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { revokeAllSessions, startSession } from '../../lib/sessions';
+import { endSession, revokeAllSessions, rotateSession, startSession } from '../../lib/sessions';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { tokenNotValid } from '../../plugins/auth-context';
 import {
   activateUser,
+  createVisitor,
   findUserByPhone,
   insertPendingUser,
   setPassword,
   updatePendingPassword,
 } from './auth.repository';
-import { mergeVisitorCart } from './cart-merge';
+import { mergeVisitorCart } from '../cart/cart.service';
 
 export interface AuthEnv {
   db: Db;
@@ -33,6 +35,34 @@ export interface AuthEnv {
   limiter: RateLimiter;
   gateways: Gateways;
   log: FastifyBaseLogger;
+}
+
+/** A new not-authorized visitor token (opaque, stored hashed); it owns an anonymous cart. */
+export async function issueVisitorToken(db: Db): Promise<string> {
+  const token = newOpaqueToken();
+  await createVisitor(db, hashToken(token));
+  return token;
+}
+
+/** The next token pair of a session; a spent refresh token presented again ends the session (logged). */
+export async function refreshSession(
+  env: AuthEnv,
+  refresh: string,
+  log: FastifyBaseLogger,
+): Promise<TokenPair> {
+  const result = await rotateSession(env.db, env.secret, refresh);
+  if (!result.ok) {
+    if (result.reason === 'reused')
+      log.warn({ event: 'refresh_token_reuse' }, 'spent refresh token presented again: session revoked');
+    throw tokenNotValid();
+  }
+  return result.tokens;
+}
+
+/** Logout: the refresh token's whole session is revoked; a token that is not ours is a 401. */
+export async function logout(env: AuthEnv, refresh: string): Promise<{ status: string }> {
+  if (!(await endSession(env.db, env.secret, refresh))) throw tokenNotValid();
+  return { status: AUTH_MESSAGES.loggedOut };
 }
 
 /**
@@ -60,7 +90,11 @@ function codeFailure(check: Exclude<CodeCheck, { ok: true }>): string {
   return AUTH_MESSAGES.codeInvalid;
 }
 
-async function signIn(env: AuthEnv, user: { id: number; role: string }, visitorToken: string | null): Promise<TokenPair> {
+async function signIn(
+  env: AuthEnv,
+  user: { id: number; role: string },
+  visitorToken: string | null,
+): Promise<TokenPair> {
   const tokens = await startSession(env.db, env.secret, user);
   await mergeVisitorCart(env.db, visitorToken, user.id);
   return tokens;
@@ -100,7 +134,11 @@ export async function register(
   await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
   const passwordHash = await hashPassword(input.password);
   let user = await findUserByPhone(env.db, input.phone);
-  const { code } = await createCode(env.db, env.secret, { purpose: 'register', target: input.phone, ip: input.ip });
+  const { code } = await createCode(env.db, env.secret, {
+    purpose: 'register',
+    target: input.phone,
+    ip: input.ip,
+  });
   if (!user) {
     const id = await insertPendingUser(env.db, input.phone, passwordHash);
     if (id === undefined) user = await findUserByPhone(env.db, input.phone);
@@ -117,7 +155,12 @@ export async function register(
     );
   } else {
     dispatch(env, 'register-code', () =>
-      env.gateways.sms.send({ to: input.phone, purpose: 'register', code, text: `Подбор: код подтверждения ${code}` }),
+      env.gateways.sms.send({
+        to: input.phone,
+        purpose: 'register',
+        code,
+        text: `Подбор: код подтверждения ${code}`,
+      }),
     );
   }
   return { status: AUTH_MESSAGES.registered, code_time_to_live: CODE_RESEND_SEC };
@@ -129,10 +172,19 @@ export async function resendRegistrationCode(
 ): Promise<{ status: string; code_time_to_live: number }> {
   await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
   const user = await findUserByPhone(env.db, input.phone);
-  const { code } = await createCode(env.db, env.secret, { purpose: 'register', target: input.phone, ip: input.ip });
+  const { code } = await createCode(env.db, env.secret, {
+    purpose: 'register',
+    target: input.phone,
+    ip: input.ip,
+  });
   if (user && !user.isActive) {
     dispatch(env, 'register-code', () =>
-      env.gateways.sms.send({ to: input.phone, purpose: 'register', code, text: `Подбор: код подтверждения ${code}` }),
+      env.gateways.sms.send({
+        to: input.phone,
+        purpose: 'register',
+        code,
+        text: `Подбор: код подтверждения ${code}`,
+      }),
     );
   }
   return { status: MESSAGES.codeSent, code_time_to_live: CODE_RESEND_SEC };
@@ -143,7 +195,12 @@ export async function verifyRegistration(
   input: { phone: string; code: string; ip: string; visitorToken: string | null },
 ): Promise<{ status: string } & TokenPair> {
   await takeCheckSlot(env.limiter, input.ip);
-  const check = await checkCode(env.db, env.secret, { purpose: 'register', target: input.phone, code: input.code, mode: 'use' });
+  const check = await checkCode(env.db, env.secret, {
+    purpose: 'register',
+    target: input.phone,
+    code: input.code,
+    mode: 'use',
+  });
   if (!check.ok) throw badRequest({ non_field_errors: [codeFailure(check)] });
   const user = await findUserByPhone(env.db, input.phone);
   // A confirmed account's registration codes are never sent, so a match there was a guess: no sign-in.
@@ -160,7 +217,11 @@ export async function requestPasswordReset(
 ): Promise<{ status: string; code_time_to_live: number }> {
   await takeSendSlot(env.limiter, { purpose: 'reset_call', target: input.phone, ip: input.ip });
   const user = await findUserByPhone(env.db, input.phone);
-  const { code } = await createCode(env.db, env.secret, { purpose: 'reset_call', target: input.phone, ip: input.ip });
+  const { code } = await createCode(env.db, env.secret, {
+    purpose: 'reset_call',
+    target: input.phone,
+    ip: input.ip,
+  });
   if (user) dispatch(env, 'reset-call', () => env.gateways.calls.call({ to: input.phone, code }));
   return { status: AUTH_MESSAGES.resetRequested, code_time_to_live: CODE_TTL_SEC };
 }
@@ -190,7 +251,12 @@ export async function verifyPasswordReset(
   input: { phone: string; code: string; ip: string },
 ): Promise<{ secret_key: string }> {
   await takeCheckSlot(env.limiter, input.ip);
-  const check = await checkCode(env.db, env.secret, { purpose: 'reset_call', target: input.phone, code: input.code, mode: 'verify' });
+  const check = await checkCode(env.db, env.secret, {
+    purpose: 'reset_call',
+    target: input.phone,
+    code: input.code,
+    mode: 'verify',
+  });
   if (!check.ok) throw badRequest({ detail: codeFailure(check) });
   return { secret_key: await signResetKey(env.secret, check.id, input.phone) };
 }
@@ -222,26 +288,25 @@ export async function completePasswordReset(
   } else {
     const key = await readResetKey(env.secret, input.secretKey);
     if (key && key.phone === input.phone) {
-      const rows = await env.db
-        .update(verificationCodes)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(verificationCodes.id, key.codeId),
-            eq(verificationCodes.purpose, 'reset_call'),
-            eq(verificationCodes.target, input.phone),
-            isNull(verificationCodes.usedAt),
-            isNotNull(verificationCodes.verifiedAt),
-            sql`${verificationCodes.expiresAt} > now()`,
-          ),
-        )
-        .returning({ id: verificationCodes.id });
-      spent = rows.length > 0;
+      spent = await useVerifiedCode(env.db, { id: key.codeId, purpose: 'reset_call', target: input.phone });
     }
   }
   if (!spent || !user) throw invalid();
   // The call reached this phone, which proves it: an unconfirmed registration becomes active too.
-  await setPassword(env.db, user.id, passwordHash, true);
-  await revokeAllSessions(env.db, user.id, 'password_reset');
+  await replacePassword(env.db, user.id, passwordHash, 'password_reset');
   return { detail: MESSAGES.passwordChanged };
+}
+
+/**
+ * Sets a new password and ends every session of the account. After a reset by call the phone is proven, so an
+ * unconfirmed registration becomes active too.
+ */
+export async function replacePassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  reason: 'password_change' | 'password_reset',
+): Promise<void> {
+  await setPassword(db, userId, passwordHash, reason === 'password_reset');
+  await revokeAllSessions(db, userId, reason);
 }

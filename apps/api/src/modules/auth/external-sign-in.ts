@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import { startSession } from '../../lib/sessions';
 import { createExternalUser, findIdentity, findUserById, linkIdentity } from './auth.repository';
 import type { AuthEnv } from './auth.service';
-import { mergeVisitorCart } from './cart-merge';
+import { mergeVisitorCart } from '../cart/cart.service';
 import { exchangeCode, ExternalAuthError, STATE_TTL_SEC, verifyState } from './oauth';
 
 const failed = () => new HttpError(400, { errors: { detail: AUTH_MESSAGES.externalAuthFailed } });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sanitizeName, type AuthMethod } from '@podbor/contract';
+import { EMAIL_MAX_LENGTH, sanitizeName, type AuthMethod } from '@podbor/contract';
+import { z } from 'zod';
 import type { Config, OAuthProviderConfig } from '../../config';
 
 // External sign-in through an OAuth 2.0 authorization-code flow with a confidential client (Yandex ID).
@@ -7,6 +8,8 @@ import type { Config, OAuthProviderConfig } from '../../config';
 
 export const STATE_TTL_SEC = 10 * 60;
 const HTTP_TIMEOUT_MS = 10_000;
+/** A provider's JSON answer: an object whose fields are read one by one (`str`). */
+const jsonObject = z.record(z.string(), z.unknown());
 
 export interface ExternalProfile {
   subject: string;
@@ -68,13 +71,15 @@ async function getJson(url: string, init: RequestInit, what: string): Promise<Re
   } catch (e) {
     throw new ExternalAuthError(`${what}: ${(e as Error).name}`);
   }
-  const body = (await res.json().catch(() => null)) as unknown;
+  const body: unknown = await res.json().catch(() => null);
   if (!res.ok || typeof body !== 'object' || body === null) {
     // The provider's error code (invalid_grant…) is safe to log; the request itself carried secrets.
     const code = typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : '';
     throw new ExternalAuthError(`${what}: HTTP ${res.status} ${code}`.trim());
   }
-  return body as Record<string, unknown>;
+  // An array (or any other non-record) has none of the fields asked for.
+  const parsed = jsonObject.safeParse(body);
+  return parsed.success ? parsed.data : {};
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -100,7 +105,9 @@ export async function exchangeCode(provider: OAuthProviderConfig, code: string):
   if (!accessToken) throw new ExternalAuthError('token: no access_token');
   const info = await getJson(
     provider.userinfoUrl,
-    { headers: { authorization: `${provider.userinfoAuthScheme} ${accessToken}`, accept: 'application/json' } },
+    {
+      headers: { authorization: `${provider.userinfoAuthScheme} ${accessToken}`, accept: 'application/json' },
+    },
     'userinfo',
   );
   // Yandex ID names the fields id/default_email/first_name/last_name; OIDC sub/email/given_name/family_name.
@@ -110,7 +117,7 @@ export async function exchangeCode(provider: OAuthProviderConfig, code: string):
   const email = (yandexEmail || str(info.email)).trim().toLowerCase();
   return {
     subject,
-    email: email.length <= 254 ? email : '',
+    email: email.length <= EMAIL_MAX_LENGTH ? email : '',
     // Yandex's default address is one the account holder confirmed; an OIDC provider says so explicitly.
     emailVerified: Boolean(yandexEmail) || info.email_verified === true,
     firstName: sanitizeName(str(info.first_name) || str(info.given_name)).trim(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
 import { cityDirectory, pickCity, type City } from '../../lib/catalog/city.directory';
@@ -8,7 +9,7 @@ import {
   installationPrice,
   type InstallationPrices,
 } from '../../lib/catalog/installation.directory';
-import { intArray, num, numOrNull, rows, textArray } from '../../db/sql';
+import { intArray, parseRows, pgNumber, pgNumberOrNull, pgTextArray, textArray } from '../../db/sql';
 import { transportDirectory } from '../../lib/catalog/transport.directory';
 
 // Prices, installation prices and stock of products as the cart and the order see them: installation by
@@ -66,38 +67,39 @@ export interface PricedProduct {
   installationPrice: number | null;
 }
 
-interface ProductRow {
-  id: number;
-  slug: string;
-  title: string;
-  article: string;
-  images: string[];
-  price: number;
-  old_price: number | null;
-  is_service: boolean;
-  with_installation: boolean;
-  category_id: number;
-  stock: number;
-}
+const productRow = z.object({
+  id: pgNumber,
+  slug: z.string(),
+  title: z.string(),
+  article: z.string(),
+  images: pgTextArray,
+  price: pgNumber,
+  old_price: pgNumberOrNull,
+  is_service: z.boolean(),
+  with_installation: z.boolean(),
+  category_id: pgNumber,
+  stock: pgNumber,
+});
+type ProductRow = z.infer<typeof productRow>;
 
 function priced(ctx: PricingContext, r: ProductRow): PricedProduct {
-  const category = ctx.tree.byId.get(num(r.category_id));
+  const category = ctx.tree.byId.get(r.category_id);
   const installation =
     category && r.with_installation
       ? installationPrice(ctx.installation, category, ctx.city?.id ?? null, ctx.vehicleTypeId)
       : null;
   return {
-    id: num(r.id),
+    id: r.id,
     slug: r.slug,
     title: r.title,
     article: r.article,
     image: r.images[0] ?? null,
-    price: num(r.price),
-    oldPrice: numOrNull(r.old_price),
+    price: r.price,
+    oldPrice: r.old_price,
     isService: r.is_service,
-    categoryId: num(r.category_id),
+    categoryId: r.category_id,
     categories: category ? [category.path] : [],
-    stock: r.is_service ? null : Math.max(0, num(r.stock)),
+    stock: r.is_service ? null : Math.max(0, r.stock),
     installationPrice: installation,
   };
 }
@@ -118,9 +120,10 @@ export async function productsBySlug(
   slugs: readonly string[],
 ): Promise<Map<string, PricedProduct>> {
   if (slugs.length === 0) return new Map();
-  const result = await rows<ProductRow>(
+  const result = await parseRows(
     db,
     productQuery(ctx, sql`p.slug = any(${textArray([...new Set(slugs)])})`),
+    productRow,
   );
   return new Map(result.map((r) => [r.slug, priced(ctx, r)]));
 }
@@ -131,11 +134,10 @@ export async function productsById(
   ids: readonly number[],
 ): Promise<Map<number, PricedProduct>> {
   if (ids.length === 0) return new Map();
-  const result = await rows<ProductRow>(
+  const result = await parseRows(
     db,
     productQuery(ctx, sql`p.id = any(${intArray([...new Set(ids)])})`),
+    productRow,
   );
-  return new Map(result.map((r) => [num(r.id), priced(ctx, r)]));
+  return new Map(result.map((r) => [r.id, priced(ctx, r)]));
 }
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,20 +1,32 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_QUANTITY_MAX, MESSAGES, type CartLine, type CartResponse } from '@podbor/contract';
+import type { FastifyRequest } from 'fastify';
+import {
+  CART_QUANTITY_MAX,
+  lineTotal,
+  MESSAGES,
+  orderTotal,
+  type CartLine,
+  type CartResponse,
+  type MoneyLine,
+} from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/http-error';
+import type { Owner } from '../../lib/owner';
 import {
+  pricingContext,
   productsById,
   productsBySlug,
-  round2,
   type PricedProduct,
   type PricingContext,
 } from './cart.pricing';
 
+// The order module prices and checks its lines exactly as the cart does.
+export { pricingContext, productsBySlug, type PricedProduct, type PricingContext } from './cart.pricing';
+export { mergeVisitorCart } from './cart.merge';
+
 // The cart of a signed-in user or of an anonymous visitor (the same calls for both). The cart is not a
 // reservation: stock is checked when a quantity grows and again, atomically, when the order reserves it.
-
-export type CartOwner = { userId: number } | { visitorId: number };
 
 export const CART_MESSAGES = {
   productNotFound: 'Товар не найден.',
@@ -37,12 +49,12 @@ export const stockConflict = (
   return new HttpError(409, { errors: { detail: message, [field]: [message] } });
 };
 
-const ownerWhere = (owner: CartOwner) =>
+const ownerWhere = (owner: Owner) =>
   'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.visitorId, owner.visitorId);
 
 export async function findCart(
   db: Db,
-  owner: CartOwner,
+  owner: Owner,
 ): Promise<{ id: number; transportId: number | null } | undefined> {
   const [row] = await db
     .select({ id: carts.id, transportId: carts.transportId })
@@ -52,7 +64,7 @@ export async function findCart(
 }
 
 /** The owner's cart, created on first use and locked until the transaction ends (one writer per cart). */
-async function lockCart(tx: Db, owner: CartOwner): Promise<number> {
+async function lockCart(tx: Db, owner: Owner): Promise<number> {
   if ('userId' in owner) {
     await tx.execute(
       sql`insert into carts (user_id) values (${owner.userId}) on conflict (user_id) where user_id is not null do nothing`,
@@ -68,7 +80,7 @@ async function lockCart(tx: Db, owner: CartOwner): Promise<number> {
 }
 
 /** Remembers the vehicle sent with a cart call (`null` clears it); unknown vehicles were already dropped. */
-export async function saveTransport(db: Db, owner: CartOwner, transportId: number | null): Promise<void> {
+export async function saveTransport(db: Db, owner: Owner, transportId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     const id = await lockCart(tx, owner);
     await tx
@@ -78,7 +90,30 @@ export async function saveTransport(db: Db, owner: CartOwner, transportId: numbe
   });
 }
 
-export async function readCart(db: Db, owner: CartOwner, ctx: PricingContext): Promise<CartResponse> {
+/**
+ * The pricing context of a cart call: the city sent with the call (else X-City, else the default city) and the
+ * vehicle sent with it, else the one remembered with the cart. A vehicle that was sent is remembered.
+ */
+export async function cartContext(
+  db: Db,
+  request: FastifyRequest,
+  owner: Owner,
+  body: { transport?: number | null; city?: string | null } | null | undefined,
+): Promise<PricingContext> {
+  const cart = await findCart(db, owner);
+  const sent = body?.transport;
+  const ctx = await pricingContext(db, {
+    request,
+    citySlug: body?.city,
+    transportId: sent === undefined ? (cart?.transportId ?? null) : sent,
+  });
+  if (sent !== undefined && ctx.transportId !== (cart?.transportId ?? null)) {
+    await saveTransport(db, owner, ctx.transportId);
+  }
+  return ctx;
+}
+
+export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promise<CartResponse> {
   const cart = await findCart(db, owner);
   if (!cart) return { total_price: 0, total: 0, results: [], checked_total: 0, checked_total_price: 0 };
   const lines = await db
@@ -98,22 +133,20 @@ export async function readCart(db: Db, owner: CartOwner, ctx: PricingContext): P
     lines.map((l) => l.productId),
   );
   const results: CartLine[] = [];
-  let total = 0;
-  let checkedTotal = 0;
-  let checkedCount = 0;
+  const all: MoneyLine[] = [];
+  const checked: MoneyLine[] = [];
   for (const line of lines) {
     const p = products.get(line.productId);
     if (!p) continue; // switched off since it was added
     const offered = p.installationPrice !== null;
     const withInstallation = line.withInstallation && offered;
-    const productsPrice = round2(p.price * line.quantity);
-    const installationPrice = withInstallation ? round2((p.installationPrice ?? 0) * line.quantity) : 0;
-    const lineTotal = round2(productsPrice + installationPrice);
-    total += lineTotal;
-    if (line.isChecked) {
-      checkedTotal += lineTotal;
-      checkedCount += 1;
-    }
+    const money: MoneyLine = {
+      price: p.price,
+      installation: withInstallation ? (p.installationPrice ?? 0) : 0,
+      quantity: line.quantity,
+    };
+    all.push(money);
+    if (line.isChecked) checked.push(money);
     results.push({
       id: line.id,
       quantity: line.quantity,
@@ -132,18 +165,18 @@ export async function readCart(db: Db, owner: CartOwner, ctx: PricingContext): P
         vendor_code: p.article,
         installation_available: offered,
       },
-      total_products_price: productsPrice,
-      total_installation_price: installationPrice,
-      total_price: lineTotal,
+      total_products_price: lineTotal(money.price, 0, money.quantity),
+      total_installation_price: lineTotal(0, money.installation, money.quantity),
+      total_price: lineTotal(money.price, money.installation, money.quantity),
       is_checked: line.isChecked,
     });
   }
   return {
-    total_price: round2(total),
+    total_price: orderTotal(all),
     total: results.length,
     results,
-    checked_total: checkedCount,
-    checked_total_price: round2(checkedTotal),
+    checked_total: checked.length,
+    checked_total_price: orderTotal(checked),
   };
 }
 
@@ -162,7 +195,7 @@ export interface CartChange {
  */
 export async function changeCart(
   db: Db,
-  owner: CartOwner,
+  owner: Owner,
   ctx: PricingContext,
   mode: 'add' | 'set',
   changes: readonly CartChange[],
@@ -236,14 +269,14 @@ export async function changeCart(
   });
 }
 
-export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+export async function clearCart(db: Db, owner: Owner): Promise<void> {
   const cart = await findCart(db, owner);
   if (!cart) return;
   await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
 }
 
 /** After an order placed from the cart: its products leave the cart (inside the order's transaction). */
-export async function removeFromCart(tx: Db, owner: CartOwner, productIds: readonly number[]): Promise<void> {
+export async function removeFromCart(tx: Db, owner: Owner, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const cart = await findCart(tx, owner);
   if (!cart) return;

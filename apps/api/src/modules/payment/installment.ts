@@ -1,5 +1,4 @@
-import { formatPrice, type InstallmentResponse } from '@podbor/contract';
-import { round2 } from '../cart/cart.pricing';
+import { formatPrice, roundKopecks, type InstallmentResponse } from '@podbor/contract';
 
 // Instalment offer ("оплата частями") shown on the product page: the price split into equal parts paid every two
 // weeks, no overpayment, for prices within the partner's limits. The terms are the shop's, kept in one place.
@@ -30,7 +29,7 @@ export function installmentOffer(price: number): InstallmentResponse {
     provider: t.provider,
     parts: t.parts,
     part_price: part,
-    total: round2(price),
+    total: roundKopecks(price),
     description: `${t.parts} платежа по ${formatPrice(part)} раз в две недели, без переплаты. Первый платёж — при оформлении заказа.`,
   };
 }

@@ -1,38 +1,168 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderStatus, PaymentStatusResponse } from '@podbor/contract';
+import {
+  formatPrice,
+  type InstallmentResponse,
+  type OrderStatus,
+  type PaymentMethodGroup,
+  type PaymentStatusResponse,
+  type SandboxActionRequest,
+  type YookassaNotification,
+} from '@podbor/contract';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orders, paymentEvents, payments } from '../../db/schema';
+import { detailError, notFound } from '../../lib/http-error';
+import { transitionOrder } from '../../lib/order-status';
+import type { Owner } from '../../lib/owner';
 import {
   PaymentProviderError,
+  type PaymentProvider,
   type PaymentProviders,
   type ProviderPayment,
+  type ReceiptItem,
 } from '../../lib/payments/provider';
-import type { CartOwner } from '../cart/cart.service';
-import { transitionOrder } from './order-status';
+import { sandboxReturnOrigin } from '../../lib/payments/sandbox';
+import { installmentOffer } from './installment';
+import {
+  cancelOpenPayments,
+  findActiveMethod,
+  findActiveMethods,
+  findLatestPayment,
+  findOrderForPayment,
+  findOrderStatus,
+  findOwnedOrderStatus,
+  findPayment,
+  findPaymentById,
+  findPaymentOfOrder,
+  findProductPrice,
+  findReceiptLines,
+  insertPayment,
+  markCancelledOrderPaid,
+  recordPaymentEvent,
+  savePaymentCreated,
+  updateOpenPayment,
+  type PaymentRow,
+} from './payment.repository';
+import { sandboxPage } from './sandbox.page';
 
 // Payment outcomes, whichever way they arrive (provider notification, sandbox page, status page, expiry sweep),
 // go through applyProviderPayment: one transaction, guarded by the current statuses, so applying the same
 // outcome twice changes nothing. Notifications are additionally recorded in payment_events (deduplication).
 
-type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow } from './payment.repository';
 
-export async function findPayment(
+export const PAYMENT_MESSAGES = {
+  providerUnavailable: (number: string) =>
+    `Платёжный сервис временно недоступен. Заказ №${number} сохранён: повторите оплату позже.`,
+} as const;
+
+const GROUP_TITLES = { CARD: 'Онлайн', CASH: 'При получении' } as const;
+
+/** Active payment methods by group (CARD, CASH), only those whose provider this process can use. */
+export async function paymentMethodGroups(
   db: Db,
-  provider: string,
-  externalId: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.externalId, externalId)));
-  return row;
+  providers: PaymentProviders,
+): Promise<PaymentMethodGroup[]> {
+  const rows = await findActiveMethods(db);
+  const groups: PaymentMethodGroup[] = [];
+  for (const type of ['CARD', 'CASH'] as const) {
+    const values = rows
+      .filter((m) => m.type === type && providers.has(m.gateway))
+      .map((m) => ({
+        id: m.id,
+        title: m.title,
+        gateway: m.gateway,
+        description: m.description,
+        icons: m.icons,
+      }));
+    if (values.length > 0) groups.push({ title: GROUP_TITLES[type], type, values });
+  }
+  return groups;
 }
 
-export async function findPaymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row;
+/** An active payment method by id with its provider; undefined when unknown or switched off. */
+export async function findPaymentMethod(db: Db, providers: PaymentProviders, id: number) {
+  const method = await findActiveMethod(db, id);
+  return method && { ...method, provider: providers.get(method.gateway) };
+}
+
+/** The instalment offer for a product's price, or 404. */
+export async function installmentFor(db: Db, productSlug: string): Promise<InstallmentResponse> {
+  const price = await findProductPrice(db, productSlug);
+  if (price === undefined) throw notFound();
+  return installmentOffer(price);
+}
+
+/** The pending payment of an online order, written in the order's transaction; the provider is asked later. */
+export async function recordPendingPayment(
+  tx: Db,
+  order: { orderId: number; provider: PaymentProvider; amount: number },
+): Promise<void> {
+  const id = randomUUID();
+  await insertPayment(tx, {
+    id,
+    orderId: order.orderId,
+    provider: order.provider.name,
+    amount: order.amount,
+    idempotenceKey: id,
+  });
+}
+
+/**
+ * Creates (or finds again) the provider's payment of an online order and returns where to send the browser.
+ * The provider call is idempotent (Idempotence-Key = our payment id), so a replay after a crash or a failed
+ * call is safe. Null when the order is no longer awaiting payment.
+ */
+export async function startPayment(
+  db: Db,
+  config: Config,
+  providers: PaymentProviders,
+  log: FastifyBaseLogger,
+  orderId: number,
+): Promise<string | null> {
+  const order = await findOrderForPayment(db, orderId);
+  if (!order || order.status !== 'awaiting_payment') return null;
+  const payment = await findLatestPayment(db, orderId);
+  if (!payment || payment.status === 'canceled' || payment.status === 'succeeded') return null;
+  if (payment.confirmationUrl) return payment.confirmationUrl;
+  const provider = providers.get(payment.provider);
+  if (!provider) throw detailError(502, PAYMENT_MESSAGES.providerUnavailable(order.number));
+  const receipt: ReceiptItem[] = [];
+  for (const i of await findReceiptLines(db, orderId)) {
+    receipt.push({
+      description: i.title,
+      quantity: i.quantity,
+      unitPrice: i.price,
+      subject: i.isService ? 'service' : 'commodity',
+    });
+    if (i.withInstallation && i.installationPrice > 0) {
+      receipt.push({
+        description: `Установка: ${i.title}`,
+        quantity: i.quantity,
+        unitPrice: i.installationPrice,
+        subject: 'service',
+      });
+    }
+  }
+  try {
+    const created = await provider.create({
+      paymentId: payment.id,
+      idempotenceKey: payment.idempotenceKey,
+      orderId,
+      orderNumber: order.number,
+      amount: payment.amount,
+      description: `Заказ №${order.number}`,
+      returnUrl: `${config.publicUrl}/payment?orderId=${orderId}`,
+      customer: { phone: order.phone, email: order.email },
+      items: receipt,
+    });
+    await savePaymentCreated(db, payment.id, created);
+    return created.confirmationUrl;
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.error({ err, orderId }, 'payment provider refused or failed to create a payment');
+    throw detailError(502, PAYMENT_MESSAGES.providerUnavailable(order.number));
+  }
 }
 
 /**
@@ -48,18 +178,14 @@ export async function applyProviderPayment(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (eventKey) {
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ provider: payment.provider, eventKey, payload: seen.raw ?? null })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (fresh.length === 0) return false;
+      const fresh = await recordPaymentEvent(tx, {
+        provider: payment.provider,
+        eventKey,
+        payload: seen.raw ?? null,
+      });
+      if (!fresh) return false;
     }
-    // Final statuses stay final: a late "pending" never reopens a settled payment.
-    await tx
-      .update(payments)
-      .set({ status: seen.status, raw: seen.raw ?? payment.raw, updatedAt: sql`now()` })
-      .where(and(eq(payments.id, payment.id), sql`${payments.status} not in ('succeeded', 'canceled')`));
+    await updateOpenPayment(tx, payment.id, { status: seen.status, raw: seen.raw ?? payment.raw });
 
     if (seen.status === 'succeeded') {
       if (Math.abs(seen.amount - payment.amount) >= 0.01) {
@@ -71,16 +197,10 @@ export async function applyProviderPayment(
       }
       const paid = await transitionOrder(tx, payment.orderId, 'paid', ['awaiting_payment']);
       if (!paid) {
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, payment.orderId));
+        const order = await findOrderStatus(tx, payment.orderId);
         if (order?.status === 'cancelled') {
           // The money came after the order had expired and released its stock: staff must refund or re-reserve.
-          await tx
-            .update(orders)
-            .set({ isPaid: true, paidAt: sql`now()`, updatedAt: sql`now()` })
-            .where(eq(orders.id, payment.orderId));
+          await markCancelledOrderPaid(tx, payment.orderId);
           log.warn(
             { orderId: payment.orderId, paymentId: payment.id },
             'payment succeeded for a cancelled order: refund needed',
@@ -124,88 +244,148 @@ export async function refreshPayment(
 }
 
 /**
- * Cancels online orders whose payment time ran out, and cash orders not taken into work within the hold time,
- * and releases their stock. Before cancelling, a payment the
- * provider can be asked about is re-read (it may have succeeded while a notification was lost); when the
- * provider cannot be reached the order waits for the next sweep. Safe to run from several processes at once.
+ * Before an unpaid online order expires: re-reads its newest payment at the provider (it may have succeeded
+ * while a notification was lost). `paid` when it did; `unreachable` when the provider could not be asked (the
+ * order then waits for the next sweep); `unpaid` otherwise.
  */
-export async function expireUnpaidOrders(
+export async function recheckBeforeExpiry(
   db: Db,
   providers: PaymentProviders,
   log: FastifyBaseLogger,
-  limit = 100,
-): Promise<number> {
-  const due = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(inArray(orders.status, ['awaiting_payment', 'new']), sql`${orders.expiresAt} <= now()`))
-    .orderBy(orders.expiresAt)
-    .limit(limit);
-  let cancelled = 0;
-  for (const { id, status } of due) {
-    if (status === 'new') {
-      // A cash order nobody started assembling within the hold time: released like an unpaid online one.
-      const moved = await db.transaction((tx) => transitionOrder(tx, id, 'cancelled', ['new']));
-      if (moved) cancelled += 1;
-      continue;
-    }
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, id))
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    if (payment) {
-      try {
-        const refreshed = await refreshPayment(db, providers, log, payment);
-        if (refreshed?.seen.status === 'succeeded') continue;
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        log.warn({ err, orderId: id }, 'payment provider unreachable: expiry postponed');
-        continue;
-      }
-    }
-    const done = await db.transaction(async (tx) => {
-      const moved = await transitionOrder(tx, id, 'cancelled', ['awaiting_payment']);
-      if (moved) {
-        await tx
-          .update(payments)
-          .set({ status: 'canceled', updatedAt: sql`now()` })
-          .where(
-            and(eq(payments.orderId, id), sql`${payments.status} in ('pending', 'waiting_for_capture')`),
-          );
-      }
-      return moved;
-    });
-    if (done) cancelled += 1;
+  orderId: number,
+): Promise<'paid' | 'unpaid' | 'unreachable'> {
+  const payment = await findLatestPayment(db, orderId);
+  if (!payment) return 'unpaid';
+  try {
+    const refreshed = await refreshPayment(db, providers, log, payment);
+    return refreshed?.seen.status === 'succeeded' ? 'paid' : 'unpaid';
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.warn({ err, orderId }, 'payment provider unreachable: expiry postponed');
+    return 'unreachable';
   }
-  return cancelled;
 }
 
-/** Idempotency-Key answers are kept for a day: long enough for any client retry. */
-export async function purgeIdempotencyKeys(db: Db): Promise<void> {
-  await db.execute(sql`delete from idempotency_keys where created_at < now() - interval '1 day'`);
+export { cancelOpenPayments };
+
+/** The payment status page: asks the provider when the order still awaits payment (the customer is back). */
+export async function paymentStatus(
+  db: Db,
+  providers: PaymentProviders,
+  log: FastifyBaseLogger,
+  owner: Owner,
+  orderId: number,
+): Promise<PaymentStatusResponse> {
+  let order = await findOwnedOrder(db, owner, orderId);
+  if (!order) throw notFound();
+  if (order.status === 'awaiting_payment') {
+    // The customer is back from the payment page: ask the provider rather than wait for its notification.
+    const payment = await findPaymentOfOrder(db, order.id);
+    if (payment) {
+      try {
+        await refreshPayment(db, providers, log, payment);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        log.warn({ err }, 'payment status re-check failed');
+      }
+      order = (await findOwnedOrder(db, owner, order.id)) ?? order;
+    }
+  }
+  return statusResponse(order);
 }
 
 /** An order the caller owns (a visitor's order stays visible to the user the visitor became), or undefined. */
-export async function findOwnedOrder(db: Db, owner: CartOwner, orderId: number) {
+export async function findOwnedOrder(db: Db, owner: Owner, orderId: number) {
   if (orderId > 2_147_483_647) return undefined;
-  const ownerCondition =
-    'userId' in owner
-      ? sql`(${orders.userId} = ${owner.userId} or exists (select 1 from anonymous_visitors v
-              where v.id = ${orders.visitorId} and v.merged_into_user_id = ${owner.userId}))`
-      : eq(orders.visitorId, owner.visitorId);
-  const [order] = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      isPaid: orders.isPaid,
-      paymentType: orders.paymentType,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), ownerCondition));
-  return order;
+  return findOwnedOrderStatus(db, owner, orderId);
+}
+
+// ---- sandbox provider: hosted payment page ----
+
+async function sandboxState(db: Db, config: Config, providers: PaymentProviders, paymentId: string) {
+  const payment = /^[0-9a-f-]{36}$/i.test(paymentId) ? await findPaymentById(db, paymentId) : undefined;
+  if (!payment || payment.provider !== 'sandbox' || !providers.has('sandbox')) throw notFound();
+  const order = await findOrderStatus(db, payment.orderId);
+  if (!order) throw notFound();
+  return { payment, order, backUrl: `${sandboxReturnOrigin(config)}/payment?orderId=${order.id}` };
+}
+
+/** The sandbox's hosted payment page (HTML): pay / cancel buttons while the payment is open. */
+export async function sandboxPageHtml(
+  db: Db,
+  config: Config,
+  providers: PaymentProviders,
+  paymentId: string,
+): Promise<string> {
+  const { payment, order, backUrl } = await sandboxState(db, config, providers, paymentId);
+  const open = payment.status === 'pending' && order.status === 'awaiting_payment';
+  return sandboxPage({
+    number: order.number,
+    amount: formatPrice(payment.amount),
+    action: '',
+    open,
+    message: statusResponse(order).detail,
+    backUrl,
+  });
+}
+
+/** A button of the sandbox page, applied like a provider's notification; returns where to send the browser. */
+export async function sandboxAction(
+  db: Db,
+  config: Config,
+  providers: PaymentProviders,
+  log: FastifyBaseLogger,
+  paymentId: string,
+  action: SandboxActionRequest['action'],
+): Promise<string> {
+  const { payment, order, backUrl } = await sandboxState(db, config, providers, paymentId);
+  const succeeded = action === 'pay';
+  // Only an open payment of an order still waiting for it can be acted on (a second click, the back button or an
+  // order that expired meanwhile change nothing).
+  if (payment.status === 'pending' && order.status === 'awaiting_payment') {
+    await applyProviderPayment(
+      db,
+      log,
+      payment,
+      {
+        externalId: payment.id,
+        status: succeeded ? 'succeeded' : 'canceled',
+        paid: succeeded,
+        amount: payment.amount,
+        confirmationUrl: null,
+        raw: { sandbox: action },
+      },
+      `${payment.id}:${succeeded ? 'payment.succeeded' : 'payment.canceled'}`,
+    );
+  }
+  return backUrl;
+}
+
+// ---- YooKassa notifications ----
+
+/** A YooKassa notification: the payment it names is re-read from YooKassa and applied (never the body itself). */
+export async function yookassaNotified(
+  db: Db,
+  providers: PaymentProviders,
+  log: FastifyBaseLogger,
+  notification: YookassaNotification,
+): Promise<Record<string, never>> {
+  if (!providers.has('yookassa')) throw notFound();
+  const { event, object } = notification;
+  const payment = await findPayment(db, 'yookassa', object.id);
+  if (!payment) {
+    // Not ours (or a test notification): acknowledge so YooKassa stops retrying.
+    log.warn({ externalId: object.id, event }, 'YooKassa notification for an unknown payment');
+    return {};
+  }
+  try {
+    await refreshPayment(db, providers, log, payment, { recordEvent: true });
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.error({ err }, 'YooKassa payment re-check failed; the notification will be retried');
+    throw detailError(502, 'Платёжный сервис недоступен.');
+  }
+  return {};
 }
 
 export function statusMessage(order: {

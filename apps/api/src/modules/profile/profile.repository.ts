@@ -50,7 +50,11 @@ export async function transportExists(db: Db, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db.update(users).set(values).where(eq(users.id, userId));
 }
@@ -83,11 +87,15 @@ export async function listOrders(db: Db, f: OrderFilters) {
       status: orders.status,
       isPaid: orders.isPaid,
       // Spelled out: inside a select list drizzle leaves columns unqualified, which would bind to the subquery.
-      productsCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`,
+      productsCount:
+        sql`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number),
     })
     .from(orders)
     .where(condition)
-    .orderBy(f.ascending ? asc(orders.createdAt) : desc(orders.createdAt), f.ascending ? asc(orders.id) : desc(orders.id))
+    .orderBy(
+      f.ascending ? asc(orders.createdAt) : desc(orders.createdAt),
+      f.ascending ? asc(orders.id) : desc(orders.id),
+    )
     .limit(f.size)
     .offset((f.page - 1) * f.size);
   return { total: Number(total?.n ?? 0), rows };
@@ -145,7 +153,11 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
   const [items, [payment]] = await Promise.all([
     findOrderItems(db, [order.id]),
     db
-      .select({ externalId: payments.externalId, status: payments.status, confirmationUrl: payments.confirmationUrl })
+      .select({
+        externalId: payments.externalId,
+        status: payments.status,
+        confirmationUrl: payments.confirmationUrl,
+      })
       .from(payments)
       .where(eq(payments.orderId, order.id))
       .orderBy(desc(payments.createdAt))

@@ -1,21 +1,31 @@
 import {
   AUTH_MESSAGES,
+  lineTotal,
+  MESSAGES,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
   type OrderDetailResponse,
   type OrderProductLine,
   type OrdersQuery,
   type OrdersResponse,
   type ProfilePatchRequest,
   type ProfileResponse,
+  type VerifyEmailRequest,
+  type VerifyEmailResponse,
 } from '@podbor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
 import type { MailGateway } from '../../lib/gateways/gateways';
-import { HttpError } from '../../lib/http-error';
-import { createCode, takeSendSlot } from '../../lib/one-time-codes';
+import { HttpError, throttled } from '../../lib/http-error';
+import { checkCode, createCode, takeCheckSlot, takeSendSlot } from '../../lib/one-time-codes';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { startSession } from '../../lib/sessions';
+import { replacePassword } from '../auth/auth.service';
 import {
   findCityId,
+  findProfile,
   findOrder,
   findOrderItems,
   listOrders,
@@ -33,6 +43,16 @@ export interface ProfileEnv {
   log: FastifyBaseLogger;
 }
 
+/** Guessing the current password with a stolen access token is throttled like a login. */
+export const PASSWORD_CHANGES_PER_USER = { limit: 5, windowSec: 15 * 60 };
+
+/** The signed-in, still active account (by the access token's user id), or 401. */
+export async function currentProfile(env: ProfileEnv, userId: number | undefined): Promise<ProfileRow> {
+  const row = userId === undefined ? undefined : await findProfile(env.db, userId);
+  if (!row || !row.isActive) throw new HttpError(401, { errors: { detail: MESSAGES.unauthenticated } });
+  return row;
+}
+
 export function toProfile(row: ProfileRow): ProfileResponse {
   return {
     last_name: row.lastName,
@@ -43,7 +63,8 @@ export function toProfile(row: ProfileRow): ProfileResponse {
     email: row.email,
     date_joined: row.dateJoined.toISOString(),
     transport: row.transportId,
-    city: row.citySlug !== null && row.cityTitle !== null ? { title: row.cityTitle, slug: row.citySlug } : null,
+    city:
+      row.citySlug !== null && row.cityTitle !== null ? { title: row.cityTitle, slug: row.citySlug } : null,
     email_verified: Boolean(row.email) && row.emailVerifiedAt !== null,
     role: row.role,
   };
@@ -52,8 +73,16 @@ export function toProfile(row: ProfileRow): ProfileResponse {
 /** E-mail codes are bound to the account and the address: a code for one of them proves nothing for another. */
 export const emailCodeTarget = (userId: number, email: string) => `${userId}:${email.trim().toLowerCase()}`;
 
-/** Applies a PATCH. A new (or still unconfirmed) e-mail gets a confirmation code through the mail gateway. */
-export async function patchProfile(env: ProfileEnv, current: ProfileRow, patch: ProfilePatchRequest, ip: string): Promise<void> {
+/**
+ * Applies a PATCH and returns the profile as saved. A new (or still unconfirmed) e-mail gets a confirmation code
+ * through the mail gateway.
+ */
+export async function patchProfile(
+  env: ProfileEnv,
+  current: ProfileRow,
+  patch: ProfilePatchRequest,
+  ip: string,
+): Promise<ProfileRow> {
   const values: Partial<typeof users.$inferInsert> = {};
   const errors: Record<string, string[]> = {};
   if (patch.first_name !== undefined) values.firstName = patch.first_name;
@@ -86,6 +115,59 @@ export async function patchProfile(env: ProfileEnv, current: ProfileRow, patch: 
   if (Object.keys(errors).length > 0) throw new HttpError(400, { errors });
   await updateUser(env.db, current.id, values);
   if (sendTo) await sendEmailCode(env, current.id, sendTo, ip);
+  return (await findProfile(env.db, current.id)) ?? current;
+}
+
+/** Password change: the current password is required; every other session ends, this one gets new tokens. */
+export async function changePassword(
+  env: ProfileEnv,
+  user: ProfileRow,
+  body: ChangePasswordRequest,
+): Promise<ChangePasswordResponse> {
+  const rate = await env.limiter.hit(
+    `password-change:user:${user.id}`,
+    PASSWORD_CHANGES_PER_USER.limit,
+    PASSWORD_CHANGES_PER_USER.windowSec,
+  );
+  if (!rate.allowed) throw throttled(rate.retryAfterSec);
+  if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+    throw new HttpError(400, { errors: { current_password: [AUTH_MESSAGES.currentPasswordInvalid] } });
+  }
+  const problem = passwordProblem(body.password, user.phoneNumber);
+  if (problem) {
+    const message = problem === 'common' ? AUTH_MESSAGES.passwordCommon : AUTH_MESSAGES.passwordContainsPhone;
+    throw new HttpError(400, { errors: { password: [message] } });
+  }
+  await replacePassword(env.db, user.id, await hashPassword(body.password), 'password_change');
+  await env.limiter.reset(`password-change:user:${user.id}`);
+  const tokens = await startSession(env.db, env.secret, { id: user.id, role: user.role });
+  return { status: MESSAGES.passwordChanged, ...tokens };
+}
+
+/** Confirms the account's current e-mail with the code sent to it. */
+export async function verifyEmail(
+  env: ProfileEnv,
+  user: ProfileRow,
+  body: VerifyEmailRequest,
+  ip: string,
+): Promise<VerifyEmailResponse> {
+  await takeCheckSlot(env.limiter, ip);
+  const invalid = (message: string = AUTH_MESSAGES.emailCodeInvalid) =>
+    new HttpError(400, { errors: { code: [message] } });
+  if (!user.email || body.email.toLowerCase() !== user.email.toLowerCase()) throw invalid();
+  const check = await checkCode(env.db, env.secret, {
+    purpose: 'email',
+    target: emailCodeTarget(user.id, user.email),
+    code: body.code,
+    mode: 'use',
+  });
+  if (!check.ok) {
+    throw invalid(
+      check.reason === 'attempts' ? AUTH_MESSAGES.codeAttemptsExceeded : AUTH_MESSAGES.emailCodeInvalid,
+    );
+  }
+  await markEmailVerified(env, user.id);
+  return { status: 'ok', details: AUTH_MESSAGES.emailVerified };
 }
 
 async function sendEmailCode(env: ProfileEnv, userId: number, email: string, ip: string): Promise<void> {
@@ -100,7 +182,11 @@ async function sendEmailCode(env: ProfileEnv, userId: number, email: string, ip:
     }
     throw err;
   }
-  const { code } = await createCode(env.db, env.secret, { purpose: 'email', target: emailCodeTarget(userId, email), ip });
+  const { code } = await createCode(env.db, env.secret, {
+    purpose: 'email',
+    target: emailCodeTarget(userId, email),
+    ip,
+  });
   void env.mail
     .send({
       to: email,
@@ -124,7 +210,11 @@ function dayStart(value: string): Date {
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQuery): Promise<OrdersResponse> {
-  const after = q.created_after ? (isDateOnly(q.created_after) ? dayStart(q.created_after) : new Date(q.created_after)) : undefined;
+  const after = q.created_after
+    ? isDateOnly(q.created_after)
+      ? dayStart(q.created_after)
+      : new Date(q.created_after)
+    : undefined;
   const before = q.created_before
     ? isDateOnly(q.created_before)
       ? new Date(dayStart(q.created_before).getTime() + 24 * 3600 * 1000)
@@ -147,7 +237,10 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
   });
   // The lines of the whole page in one query (not one per order), grouped back by order.
   const lines = new Map<number, OrderProductLine[]>();
-  for (const item of await findOrderItems(env.db, rows.map((r) => r.id))) {
+  for (const item of await findOrderItems(
+    env.db,
+    rows.map((r) => r.id),
+  )) {
     const list = lines.get(item.orderId);
     if (list) list.push(toOrderLine(item));
     else lines.set(item.orderId, [toOrderLine(item)]);
@@ -163,13 +256,17 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       number: r.number,
       status: r.status,
       is_paid: r.isPaid,
-      products_count: Number(r.productsCount),
+      products_count: r.productsCount,
       products: lines.get(r.id) ?? [],
     })),
   };
 }
 
-export async function orderDetail(env: ProfileEnv, userId: number, orderId: number): Promise<OrderDetailResponse | undefined> {
+export async function orderDetail(
+  env: ProfileEnv,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetailResponse | undefined> {
   const found = await findOrder(env.db, userId, orderId);
   if (!found) return undefined;
   const { order, items, payment } = found;
@@ -206,7 +303,7 @@ function toOrderLine(i: OrderItemRow): OrderProductLine {
     product: { slug: i.slug, categories: [i.categoryPath] },
     with_installation: i.withInstallation,
     installation_price: i.withInstallation ? Number(i.installationPrice) : null,
-    total_price: Math.round((price + installation) * i.quantity * 100) / 100,
+    total_price: lineTotal(price, installation, i.quantity),
     image: i.images[0] ?? null,
   };
 }

@@ -12,7 +12,11 @@ import { hashToken } from '../../lib/tokens';
  *
  * The visitor's cart row is locked first, so two sign-ins racing with the same token merge it once.
  */
-export async function mergeVisitorCart(db: Db, visitorToken: string | null | undefined, userId: number): Promise<void> {
+export async function mergeVisitorCart(
+  db: Db,
+  visitorToken: string | null | undefined,
+  userId: number,
+): Promise<void> {
   if (!visitorToken) return;
   await db.transaction(async (tx) => {
     const [visitor] = await tx
@@ -28,7 +32,11 @@ export async function mergeVisitorCart(db: Db, visitorToken: string | null | und
       .for('update');
     if (!from) return;
     const lines = await tx
-      .select({ productId: cartItems.productId, quantity: cartItems.quantity, withInstallation: cartItems.withInstallation })
+      .select({
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        withInstallation: cartItems.withInstallation,
+      })
       .from(cartItems)
       .where(eq(cartItems.cartId, from.id));
 
@@ -36,7 +44,11 @@ export async function mergeVisitorCart(db: Db, visitorToken: string | null | und
       sql`insert into carts (user_id, transport_id) values (${userId}, ${from.transportId})
           on conflict (user_id) where user_id is not null do nothing`,
     );
-    const [to] = await tx.select({ id: carts.id, transportId: carts.transportId }).from(carts).where(eq(carts.userId, userId)).for('update');
+    const [to] = await tx
+      .select({ id: carts.id, transportId: carts.transportId })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for('update');
     if (!to) throw new Error('user cart missing after upsert');
     if (to.transportId === null && from.transportId !== null) {
       await tx.update(carts).set({ transportId: from.transportId }).where(eq(carts.id, to.id));
@@ -49,7 +61,10 @@ export async function mergeVisitorCart(db: Db, visitorToken: string | null | und
           id: products.id,
           isService: products.isService,
           // Spelled out: inside a select list drizzle leaves columns unqualified, which would bind to the subquery.
-          available: sql<number>`coalesce((select sum(s.quantity - s.reserved) from stock s where s.product_id = "products"."id"), 0)::int`,
+          available:
+            sql`coalesce((select sum(s.quantity - s.reserved) from stock s where s.product_id = "products"."id"), 0)::int`.mapWith(
+              Number,
+            ),
         })
         .from(products)
         .where(inArray(products.id, ids));
@@ -64,12 +79,17 @@ export async function mergeVisitorCart(db: Db, visitorToken: string | null | und
         const product = byId.get(line.productId);
         if (!product) continue;
         const before = had.get(line.productId) ?? 0;
-        const cap = product.isService ? CART_QUANTITY_MAX : Math.min(CART_QUANTITY_MAX, Number(product.available));
+        const cap = product.isService ? CART_QUANTITY_MAX : Math.min(CART_QUANTITY_MAX, product.available);
         const quantity = Math.max(before, Math.min(before + line.quantity, cap));
         if (quantity < 1) continue;
         await tx
           .insert(cartItems)
-          .values({ cartId: to.id, productId: line.productId, quantity, withInstallation: line.withInstallation })
+          .values({
+            cartId: to.id,
+            productId: line.productId,
+            quantity,
+            withInstallation: line.withInstallation,
+          })
           .onConflictDoUpdate({
             target: [cartItems.cartId, cartItems.productId],
             set: {
@@ -80,7 +100,10 @@ export async function mergeVisitorCart(db: Db, visitorToken: string | null | und
           });
       }
     }
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, to.id));
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, to.id));
     await tx.delete(carts).where(eq(carts.id, from.id));
   });
 }

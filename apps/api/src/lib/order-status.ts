@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@podbor/contract';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 // The order status machine (ARCHITECTURE §2): new → awaiting_payment → paid → assembling → ready → completed,
 // or cancelled from any unfinished state. `new` is a cash order (paid at the branch), `awaiting_payment` an online
 // one. Cancelling releases the stock reservation; completing consumes it (the goods left the warehouse).
+// It lives in lib/ because two modules move orders: payment (paid, cancelled by the provider) and orders (expiry),
+// and the back office will too; neither owns the other.
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['assembling', 'cancelled'],

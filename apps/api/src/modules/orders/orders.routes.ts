@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { requireOwner } from '../../lib/owner';
+import { route } from '../../lib/route';
+import { placeOrder, type OrdersEnv } from './orders.service';
+
+// Order creation answers 201 (200 when an Idempotency-Key replays an earlier order); 400 bad input (fields
+// name, phone, email, cart, branch_office_id, payment_method_id, payment_type, consent), 401 without a token,
+// 409 when the stock of the branch's city does not cover a line, 422 when an Idempotency-Key is reused with
+// another body, 429 past the hourly order limits, 502 when the online payment could not be created (the order
+// stays awaiting payment).
+
+const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const env: OrdersEnv = {
+    db: app.db,
+    config: app.config,
+    payments: deps.payments,
+    limiter: deps.limiter,
+    log: app.log,
+  };
+
+  async function showcaseIdOf(request: FastifyRequest): Promise<number | null> {
+    try {
+      return (await deps.showcases.forRequest(request)).id;
+    } catch {
+      return null; // no showcase configured: the order is still the shop's
+    }
+  }
+
+  route(app, 'orderCreate', async (request, reply) => {
+    const owner = await requireOwner(app, request);
+    const result = await placeOrder(
+      { ...env, log: request.log },
+      {
+        owner,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        showcaseId: await showcaseIdOf(request),
+        ip: request.ip,
+      },
+    );
+    return reply.status(result.status).send(result.body);
+  });
+};
+
+export default ordersRoutes;

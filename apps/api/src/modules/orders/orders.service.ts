@@ -1,0 +1,391 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  ORDER_NUMBER_LENGTH,
+  ORDER_STATUSES,
+  orderTotal,
+  PAYMENT_TYPES,
+  roundKopecks,
+  type OrderCreateRequest,
+  type OrderCreateResponse,
+  type OrderStatus,
+} from '@podbor/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { badRequest, throttled } from '../../lib/http-error';
+import { idempotentRequest } from '../../lib/idempotency';
+import { transitionOrder } from '../../lib/order-status';
+import { ownerScope, type Owner } from '../../lib/owner';
+import type { PaymentProvider, PaymentProviders } from '../../lib/payments/provider';
+import type { RateLimiter } from '../../lib/rate-limit';
+import {
+  CART_MESSAGES,
+  pricingContext,
+  productsBySlug,
+  removeFromCart,
+  stockConflict,
+  type PricedProduct,
+} from '../cart/cart.service';
+import {
+  cancelOpenPayments,
+  findPaymentMethod,
+  recheckBeforeExpiry,
+  recordPendingPayment,
+  startPayment,
+} from '../payment/payment.service';
+import {
+  findActiveBranch,
+  findExpiredOrders,
+  insertOrder,
+  insertOrderItems,
+  insertReservation,
+  lockCityStock,
+  reserveStockUnits,
+} from './orders.repository';
+
+// Order placement (API-SHAPES §11), in named steps: validate the request, price its lines, then in ONE
+// transaction record the order, reserve its stock, record the pending payment and take the ordered products out
+// of the cart (placement CART) — together with the Idempotency-Key's claim and answer (lib/idempotency). The
+// online payment is created with the provider after the commit.
+// Reservation policy: units come from the warehouses of the chosen branch's city, the branch's own warehouse
+// first, then the other active branches of the city by most available; the stock rows are locked
+// (SELECT … FOR UPDATE, in product and warehouse order, so concurrent orders cannot deadlock) and the increment
+// is conditional (quantity − reserved ≥ n), with the table's CHECK as the last guard. Concurrent orders can
+// therefore never hold more than the stock.
+
+export const ORDER_MESSAGES = {
+  branchNotFound: 'Филиал не найден.',
+  methodNotFound: 'Способ оплаты не найден.',
+  methodUnavailable: 'Этот способ оплаты сейчас недоступен.',
+  methodTypeMismatch: 'Способ оплаты не соответствует типу оплаты.',
+  consentRequired: 'Необходимо согласие на обработку персональных данных.',
+} as const;
+
+/**
+ * A customer places a few orders an hour at most; every order holds stock until it is paid, collected or expires,
+ * so a script placing orders in a loop could empty the shelves for everyone. Per caller (user or visitor token)
+ * and, because visitor tokens are free, per address.
+ */
+export const ORDER_LIMIT_MESSAGE = (minutes: number) =>
+  `Слишком много заказов подряд. Повторите попытку через ${minutes} мин. или позвоните нам — мы поможем оформить заказ.`;
+
+export const INT4_MAX = 2_147_483_647;
+const ORDER_NUMBER_MIN = 10 ** (ORDER_NUMBER_LENGTH - 1);
+/** 9 digits, random rather than sequential so a number says nothing about the shop's volume or other orders. */
+const newOrderNumber = () => String(randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MIN * 10));
+
+export interface OrdersEnv {
+  db: Db;
+  config: Config;
+  payments: PaymentProviders;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export interface PlaceOrderInput {
+  owner: Owner;
+  body: OrderCreateRequest;
+  idempotencyKey?: string;
+  showcaseId: number | null;
+  /** The caller's address (per-address order limit). */
+  ip: string;
+}
+
+/** The Idempotency-Key's stored answer; payment_url is looked up again on a replay. */
+const storedOrder = z.object({
+  id: z.number().int(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+});
+type StoredOrder = z.infer<typeof storedOrder>;
+
+interface Checked {
+  method: { id: number };
+  provider: PaymentProvider;
+  branch: { id: number; cityId: number };
+}
+
+interface Line {
+  product: PricedProduct;
+  quantity: number;
+  withInstallation: boolean;
+}
+
+interface Priced {
+  transportId: number | null;
+  /** In product order: stock is locked in that order. */
+  lines: Line[];
+  itemsPrice: number;
+  installationPrice: number;
+  totalPrice: number;
+}
+
+/** Places an order: 201 with the new order, or 200 with the first one when an Idempotency-Key repeats. */
+export async function placeOrder(
+  env: OrdersEnv,
+  input: PlaceOrderInput,
+): Promise<{ status: 200 | 201; body: OrderCreateResponse }> {
+  const request = idempotentRequest(env.db, {
+    scope: ownerScope(input.owner),
+    key: input.idempotencyKey,
+    body: input.body,
+  });
+  // A repeat of an Idempotency-Key this caller already used is a replay (or a 422/409 about the key), never
+  // a new order: it does not spend the hourly allowance, so a double click or a retried request costs one.
+  if (!(await request.isRepeat())) await takeOrderAllowance(env, input);
+  const checked = await validateOrder(env, input.body);
+  const priced = await priceOrder(env.db, input.body, checked.branch);
+  const { result, replayed } = await request.run(storedOrder, (tx) =>
+    writeOrder(tx, env.config, input, checked, priced),
+  );
+  const body: OrderCreateResponse = {
+    id: result.id,
+    payment_type: result.payment_type,
+    number: result.number,
+    status: result.status,
+  };
+  if (checked.provider.online) {
+    const url = await startPayment(env.db, env.config, env.payments, env.log, result.id);
+    if (url) body.payment_url = url;
+  }
+  return { status: replayed ? 200 : 201, body };
+}
+
+/** Counts the order against the caller's and the address's hourly allowance, or throws 429. */
+async function takeOrderAllowance(env: OrdersEnv, input: PlaceOrderInput): Promise<void> {
+  const limits = [
+    { key: `orders:owner:${ownerScope(input.owner)}`, limit: env.config.ordersPerCallerPerHour },
+    { key: `orders:ip:${input.ip}`, limit: env.config.ordersPerIpPerHour },
+  ];
+  for (const { key, limit } of limits) {
+    if (limit <= 0) continue;
+    const decision = await env.limiter.hit(key, limit, 3600);
+    if (!decision.allowed) {
+      throw throttled(
+        decision.retryAfterSec,
+        ORDER_LIMIT_MESSAGE(Math.max(1, Math.ceil(decision.retryAfterSec / 60))),
+      );
+    }
+  }
+}
+
+/** Step 1: consent, payment method (known, active, of the payment type, its provider available) and branch. */
+async function validateOrder(env: OrdersEnv, body: OrderCreateRequest): Promise<Checked> {
+  if (body.consent === false) throw badRequest({ consent: [ORDER_MESSAGES.consentRequired] });
+  // Ids beyond the integer columns name nothing (and must not reach PostgreSQL, which would refuse the query).
+  if (body.payment_method_id > INT4_MAX)
+    throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
+  if (body.branch_office_id > INT4_MAX)
+    throw badRequest({ branch_office_id: [ORDER_MESSAGES.branchNotFound] });
+  const method = await findPaymentMethod(env.db, env.payments, body.payment_method_id);
+  if (!method) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
+  if (method.type !== body.payment_type)
+    throw badRequest({ payment_type: [ORDER_MESSAGES.methodTypeMismatch] });
+  if (!method.provider) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodUnavailable] });
+  const branch = await findActiveBranch(env.db, body.branch_office_id);
+  if (!branch) throw badRequest({ branch_office_id: [ORDER_MESSAGES.branchNotFound] });
+  return { method, provider: method.provider, branch };
+}
+
+/**
+ * Step 2: the lines priced as the cart prices them (the branch's city, the vehicle sent), the same product twice
+ * being one line with the quantities added; unknown products and installation where it is not offered are 400.
+ */
+async function priceOrder(db: Db, body: OrderCreateRequest, branch: { cityId: number }): Promise<Priced> {
+  const ctx = await pricingContext(db, { cityId: branch.cityId, transportId: body.transport_id ?? null });
+  const found = await productsBySlug(
+    db,
+    ctx,
+    body.cart.map((l) => l.slug),
+  );
+  const merged = new Map<number, Line>();
+  for (const l of body.cart) {
+    const product = found.get(l.slug);
+    if (!product) throw badRequest({ cart: [`${CART_MESSAGES.productNotFound} (${l.slug})`] });
+    if (l.with_installation && product.installationPrice === null) {
+      throw badRequest({ cart: [`${CART_MESSAGES.installationUnavailable} (${product.title})`] });
+    }
+    const prev = merged.get(product.id);
+    merged.set(product.id, {
+      product,
+      quantity: (prev?.quantity ?? 0) + l.quantity,
+      withInstallation: (prev?.withInstallation ?? false) || l.with_installation,
+    });
+  }
+  // Locks are taken in product order: two orders of the same products queue instead of deadlocking.
+  const lines = [...merged.values()].sort((a, b) => a.product.id - b.product.id);
+  const itemsPrice = orderTotal(
+    lines.map((l) => ({ price: l.product.price, installation: 0, quantity: l.quantity })),
+  );
+  const installationPrice = orderTotal(
+    lines.map((l) => ({ price: 0, installation: installationOf(l), quantity: l.quantity })),
+  );
+  return {
+    transportId: ctx.transportId,
+    lines,
+    itemsPrice,
+    installationPrice,
+    totalPrice: roundKopecks(itemsPrice + installationPrice),
+  };
+}
+
+const installationOf = (l: Line) => (l.withInstallation ? (l.product.installationPrice ?? 0) : 0);
+
+/** Steps 3–6, inside the order's transaction: record the order, reserve stock, record the payment, clear the cart. */
+async function writeOrder(
+  tx: Db,
+  config: Config,
+  input: PlaceOrderInput,
+  checked: Checked,
+  priced: Priced,
+): Promise<StoredOrder> {
+  const online = checked.provider.online;
+  const status: OrderStatus = online ? 'awaiting_payment' : 'new';
+  const { id, number } = await recordOrder(tx, config, input, checked, priced, status);
+  for (const line of priced.lines) {
+    if (!line.product.isService) await reserveLine(tx, id, line, checked.branch);
+  }
+  if (online)
+    await recordPendingPayment(tx, { orderId: id, provider: checked.provider, amount: priced.totalPrice });
+  if (input.body.placement_type === 'CART') {
+    await removeFromCart(
+      tx,
+      input.owner,
+      priced.lines.map((l) => l.product.id),
+    );
+  }
+  return { id, payment_type: input.body.payment_type, number, status };
+}
+
+/** Step 3: the order and its lines, under a fresh 9-digit number. */
+async function recordOrder(
+  tx: Db,
+  config: Config,
+  input: PlaceOrderInput,
+  checked: Checked,
+  priced: Priced,
+  status: OrderStatus,
+): Promise<{ id: number; number: string }> {
+  const { body, owner } = input;
+  const online = status === 'awaiting_payment';
+  let id: number | undefined;
+  let number = '';
+  for (let i = 0; i < 10 && id === undefined; i++) {
+    number = newOrderNumber();
+    id = await insertOrder(tx, {
+      number,
+      showcaseId: input.showcaseId,
+      ...('userId' in owner ? { userId: owner.userId } : { visitorId: owner.visitorId }),
+      status,
+      placementType: body.placement_type,
+      paymentType: body.payment_type,
+      paymentMethodId: checked.method.id,
+      branchId: checked.branch.id,
+      transportId: priced.transportId,
+      name: body.name,
+      phone: body.phone,
+      email: body.email ?? '',
+      comment: body.comment ?? '',
+      consentAt: body.consent ? sql`now()` : null,
+      itemsPrice: priced.itemsPrice,
+      installationPrice: priced.installationPrice,
+      totalPrice: priced.totalPrice,
+      // Online: until the payment time runs out. Cash: until staff start assembling it (that clears the
+      // deadline) — an order nobody confirms must not hold the stock for ever.
+      expiresAt: online
+        ? sql`now() + make_interval(mins => ${config.orderPaymentTimeoutMinutes}::int)`
+        : sql`now() + make_interval(hours => ${config.orderCashHoldHours}::int)`,
+    });
+  }
+  if (id === undefined) throw new Error('could not allocate an order number');
+  const orderId = id;
+  await insertOrderItems(
+    tx,
+    priced.lines.map((l) => ({
+      orderId,
+      productId: l.product.id,
+      title: l.product.title,
+      vendorCode: l.product.article,
+      price: l.product.price,
+      quantity: l.quantity,
+      withInstallation: l.withInstallation,
+      installationPrice: installationOf(l),
+      isService: l.product.isService,
+    })),
+  );
+  return { id: orderId, number };
+}
+
+/** Step 4: reserves one line from the warehouses of the branch's city, or throws 409 when they hold too little. */
+async function reserveLine(
+  tx: Db,
+  orderId: number,
+  line: Line,
+  branch: { id: number; cityId: number },
+): Promise<void> {
+  const candidates = await lockCityStock(tx, line.product.id, branch);
+  const ordered = candidates
+    .map((c) => ({ warehouseId: c.warehouse_id, available: Math.max(0, c.available), own: c.own }))
+    .sort(
+      (a, b) => Number(b.own) - Number(a.own) || b.available - a.available || a.warehouseId - b.warehouseId,
+    );
+  const total = ordered.reduce((s, c) => s + c.available, 0);
+  if (total < line.quantity) throw stockConflict(line.product, total, 'cart');
+  let need = line.quantity;
+  for (const c of ordered) {
+    if (need === 0) break;
+    const take = Math.min(need, c.available);
+    if (take === 0) continue;
+    const reserved = await reserveStockUnits(tx, {
+      warehouseId: c.warehouseId,
+      productId: line.product.id,
+      take,
+    });
+    // Cannot happen while the row is locked; if it ever does, the whole order rolls back rather than oversell.
+    if (!reserved) throw stockConflict(line.product, total - need, 'cart');
+    await insertReservation(tx, {
+      orderId,
+      productId: line.product.id,
+      warehouseId: c.warehouseId,
+      quantity: take,
+    });
+    need -= take;
+  }
+}
+
+/**
+ * Cancels online orders whose payment time ran out, and cash orders not taken into work within the hold time,
+ * and releases their stock. Before cancelling, a payment the provider can be asked about is re-read (it may have
+ * succeeded while a notification was lost); when the provider cannot be reached the order waits for the next
+ * sweep. Safe to run from several processes at once.
+ */
+export async function expireUnpaidOrders(
+  db: Db,
+  providers: PaymentProviders,
+  log: FastifyBaseLogger,
+  limit = 100,
+): Promise<number> {
+  let cancelled = 0;
+  for (const { id, status } of await findExpiredOrders(db, limit)) {
+    if (status === 'new') {
+      // A cash order nobody started assembling within the hold time: released like an unpaid online one.
+      const moved = await db.transaction((tx) => transitionOrder(tx, id, 'cancelled', ['new']));
+      if (moved) cancelled += 1;
+      continue;
+    }
+    if ((await recheckBeforeExpiry(db, providers, log, id)) !== 'unpaid') continue;
+    const done = await db.transaction(async (tx) => {
+      const moved = await transitionOrder(tx, id, 'cancelled', ['awaiting_payment']);
+      if (moved) await cancelOpenPayments(tx, id);
+      return moved;
+    });
+    if (done) cancelled += 1;
+  }
+  return cancelled;
+}
+
+export { purgeIdempotencyKeys } from '../../lib/idempotency';
+export { transitionOrder } from '../../lib/order-status';
