@@ -4,6 +4,7 @@
  * deterministic demo shop; images go to DATA_DIR/media.
  */
 import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ async function resetDatabase(handle: DbHandle): Promise<void> {
     union all select 'function', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
   const byKind = new Map<string, string[]>();
-  for (const row of res.rows as { kind: string; name: string }[])
+  for (const row of z.array(z.object({ kind: z.string(), name: z.string() })).parse(res.rows))
     byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row.name]);
   for (const kind of ['view', 'table', 'sequence', 'type', 'function']) {
     const names = byKind.get(kind);

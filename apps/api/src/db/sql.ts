@@ -17,42 +17,7 @@ export function textArray(values: readonly string[]): SQL {
   return sql`${literal}::text[]`;
 }
 
-/** Rows of a raw statement; the same on node-postgres and PGlite. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
-}
-
 const dialect = new PgDialect();
-
-/**
- * Rows of a raw statement whose one plan suits every input (the caller knows when): on PostgreSQL it runs as a
- * statement prepared by name on the fixed-plan pool (db/client.ts), so each of its connections parses and plans
- * it once instead of on every call, which for the listing is two thirds of the database's work. The
- * name follows the text, so every shape of the statement (sort, filters) is its own prepared statement.
- * PGlite runs it as any other statement.
- */
-export async function rowsWithFixedPlan<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = fixedPlanPool(db);
-  if (!client) return rows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `fixed_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  const result = await client.query({ name, text, values: params });
-  return result.rows as T[];
-}
-
-/** numeric / bigint come back as strings from node-postgres: numbers at the edge. */
-export function num(value: unknown): number {
-  return typeof value === 'number' ? value : Number(value ?? 0);
-}
-
-export function numOrNull(value: unknown): number | null {
-  return value === null || value === undefined ? null : Number(value);
-}
-
-export function iso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
 
 // ---- parsed rows ----
 // Raw statements' rows are parsed with a zod schema, never asserted: node-postgres and PGlite disagree on the
@@ -62,7 +27,9 @@ export function iso(value: unknown): string {
 export const pgNumber = z.union([z.number(), z.string().transform(Number)]);
 export const pgNumberOrNull = pgNumber.nullable();
 /** timestamptz as an ISO string (a Date from node-postgres, a string or Date from PGlite). */
-export const pgIso = z.union([z.date(), z.string()]).transform((v) => (v instanceof Date ? v : new Date(v)).toISOString());
+export const pgIso = z
+  .union([z.date(), z.string()])
+  .transform((v) => (v instanceof Date ? v : new Date(v)).toISOString());
 export const pgIntArray = z.array(pgNumber);
 export const pgTextArray = z.array(z.string());
 
@@ -76,7 +43,13 @@ export async function parseRows<S extends z.ZodType>(db: Db, query: SQL, schema:
   return parseAll(schema, result.rows);
 }
 
-/** parseRows for a statement whose one plan suits every input (see rowsWithFixedPlan). */
+/**
+ * Rows of a raw statement whose one plan suits every input (the caller knows when): on PostgreSQL it runs as a
+ * statement prepared by name on the fixed-plan pool (db/client.ts), so each of its connections parses and plans
+ * it once instead of on every call, which for the listing is two thirds of the database's work. The
+ * name follows the text, so every shape of the statement (sort, filters) is its own prepared statement.
+ * PGlite runs it as any other statement.
+ */
 export async function parseRowsWithFixedPlan<S extends z.ZodType>(
   db: Db,
   query: SQL,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 
 /** A drizzle transaction or database: both run raw SQL the same way. */
@@ -104,8 +105,10 @@ export async function dropSecondaryStructures(db: Exec, tables: string[]): Promi
       where c.contype = 'f' and n.nspname = 'public' and t.relname in (${list})
       order by t.relname, c.conname`),
   );
-  const idx = indexes.rows as { name: string; def: string }[];
-  const fks = foreignKeys.rows as { tbl: string; name: string; def: string }[];
+  const idx = z.array(z.object({ name: z.string(), def: z.string() })).parse(indexes.rows);
+  const fks = z
+    .array(z.object({ tbl: z.string(), name: z.string(), def: z.string() }))
+    .parse(foreignKeys.rows);
   for (const fk of fks) await db.execute(sql.raw(`alter table ${fk.tbl} drop constraint "${fk.name}"`));
   if (idx.length > 0) await db.execute(sql.raw(`drop index ${idx.map((i) => `"${i.name}"`).join(', ')}`));
   return async () => {
