@@ -30,7 +30,6 @@ export const pgNumberOrNull = pgNumber.nullable();
 export const pgIso = z
   .union([z.date(), z.string()])
   .transform((v) => (v instanceof Date ? v : new Date(v)).toISOString());
-export const pgIntArray = z.array(pgNumber);
 export const pgTextArray = z.array(z.string());
 
 function parseAll<S extends z.ZodType>(schema: S, raw: readonly unknown[]): z.output<S>[] {

@@ -4,12 +4,11 @@ import { AUTH_MESSAGES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@podbor/contrac
 import type { Db } from '../db/client';
 import { verificationCodes } from '../db/schema';
 import { HttpError, throttled } from './http-error';
+import type { CodePurpose } from './gateways/gateways';
 import type { RateLimiter } from './rate-limit';
 
 // One-time codes (ARCHITECTURE §2): 4 digits, hashed at rest, 10 minutes, single use, at most 5 wrong tries,
 // resend not before 59 s, at most 5 sends per recipient and per address an hour.
-
-export type CodePurpose = 'register' | 'reset_call' | 'email';
 
 export const CODE_TTL_SEC = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -10,8 +10,6 @@ import { refreshSearchWords } from '../modules/search/search.service';
 import { generateProducts, type ProductBatch } from './products';
 import { buildGeo, buildManufacturers, buildVehicles, flattenCategories, indexProperties } from './reference';
 
-export { generateMedia } from './media';
-
 /** Row counts of every table the seed fills. */
 export type SeedSummary = Record<(typeof SEEDED_TABLES)[number], number>;
 
