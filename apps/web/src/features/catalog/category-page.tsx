@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { safeUrl } from '@/lib/start-data';
 import { getListing } from './data';
 import { FiltersPanel, SortSelect } from './listing-controls';
-import { ProductCard } from './product-card';
+import { ProductCard } from '@/components/catalog/product-card';
 import {
   activeFilterCount,
   listingQuery,

@@ -176,7 +176,7 @@ export function TransportSelector({
   };
 
   const apply = (transportId: number | null) => {
-    void import('./apply-transport').then(({ applyTransport }) => {
+    void import('@/lib/apply-transport').then(({ applyTransport }) => {
       startTransition(() => {
         applyTransport(router, transportId ? { id: transportId, year } : null);
         onApplied?.();
