@@ -1,7 +1,7 @@
 import { formatTransportText } from '@podbor/contract';
 import { HomePage } from '@/features/home/home-page';
 import { loadHomeData } from '@/features/home/home-data';
-import { TransportSelector } from '@/features/transport/transport-selector';
+import { HomeTransportSelector } from '@/features/transport/home-transport-selector';
 import { getStartData } from '@/lib/start-data';
 
 /** Home (SPEC §2 `/`, accepts `?transport_id=`, which proxy.ts remembers in the transport cookie). */
@@ -15,7 +15,7 @@ export default async function Home() {
       data={data}
       home={home}
       vehicleSelector={
-        <TransportSelector key={transportId ?? 'none'} initialYears={home.years} currentLabel={transportLabel} />
+        <HomeTransportSelector key={transportId ?? 'none'} initialYears={home.years} currentLabel={transportLabel} />
       }
     />
   );

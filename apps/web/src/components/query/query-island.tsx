@@ -13,8 +13,9 @@ function queryClient(): QueryClient {
   const make = () =>
     new QueryClient({
       defaultOptions: {
-        // Catalogue lists change rarely; the answer of a minute ago is good enough while the page is open.
-        queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+        // Catalogue lists change rarely: a minute-old answer is good enough. A failure shows at once with its own
+        // "retry" button, as before.
+        queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false },
       },
     });
   if (typeof window === 'undefined') return make();
