@@ -20,10 +20,11 @@ export function serverErrors<F extends string>(
   body: ErrorBody | null,
   routes: ErrorRoutes<F>,
   fallback: F | 'general' = 'general',
+  fallbackMessage: string = MESSAGES.genericError,
 ): FormErrors<F> {
   const out: FormErrors<F> = {};
   if (!body) {
-    out[fallback] = MESSAGES.genericError;
+    out[fallback] = fallbackMessage;
     return out;
   }
   // detail first only when nothing more specific exists: field lists are more precise than the general text.
@@ -36,7 +37,7 @@ export function serverErrors<F extends string>(
     const target = routes[key] ?? fallback;
     if (!out[target]) out[target] = message;
   }
-  if (Object.keys(out).length === 0) out[fallback] = MESSAGES.genericError;
+  if (Object.keys(out).length === 0) out[fallback] = fallbackMessage;
   return out;
 }
 
@@ -71,9 +72,14 @@ export function applyServerErrors<V extends FieldValues>(
   form: Pick<UseFormReturn<V>, 'setError'>,
   body: ErrorBody | null,
   routes: ErrorRoutes<Path<V>>,
-  options: { fallback?: Path<V> | 'general'; order?: readonly Path<V>[] } = {},
+  options: {
+    fallback?: Path<V> | 'general';
+    /** Said when the body names nothing ('Произошла ошибка' unless the form has its own words). */
+    fallbackMessage?: string;
+    order?: readonly Path<V>[];
+  } = {},
 ): void {
-  const found = serverErrors<Path<V>>(body, routes, options.fallback ?? 'general');
+  const found = serverErrors<Path<V>>(body, routes, options.fallback ?? 'general', options.fallbackMessage);
   const fields = (Object.keys(found) as (Path<V> | 'general')[]).filter((f): f is Path<V> => f !== 'general');
   const first = options.order?.find((f) => found[f]) ?? fields[0];
   for (const field of fields) {
