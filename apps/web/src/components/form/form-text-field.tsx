@@ -30,9 +30,15 @@ type Rest<P> = Omit<P, 'value' | 'onValueChange' | 'error' | 'name' | 'form'>;
 export function FormTextField<V extends FieldValues>({
   form,
   name,
+  errorFallback,
   ...props
-}: Bound<V> & Rest<ComponentProps<typeof TextField>>) {
-  return <TextField {...props} {...useBound({ form, name })} />;
+}: Bound<V> &
+  Rest<ComponentProps<typeof TextField>> & {
+    /** Shown when the field itself has no error (a server error of a request field without its own input). */
+    errorFallback?: string;
+  }) {
+  const bound = useBound({ form, name });
+  return <TextField {...props} {...bound} error={bound.error ?? errorFallback} />;
 }
 
 export function FormTextArea<V extends FieldValues>({
