@@ -9,7 +9,8 @@ import { TextArea, TextField } from '@/components/ui/field';
 
 type Bound<V extends FieldValues> = { form: UseFormReturn<V>; name: Path<V> };
 
-function useBound<V extends FieldValues>({ form, name }: Bound<V>) {
+/** A field's value, change handler (clearing its error and the form-level one), ref and error message. */
+export function useFormField<V extends FieldValues>({ form, name }: Bound<V>) {
   const { field, fieldState } = useController({ control: form.control, name });
   return {
     ref: field.ref,
@@ -37,7 +38,7 @@ export function FormTextField<V extends FieldValues>({
     /** Shown when the field itself has no error (a server error of a request field without its own input). */
     errorFallback?: string;
   }) {
-  const bound = useBound({ form, name });
+  const bound = useFormField({ form, name });
   return <TextField {...props} {...bound} error={bound.error ?? errorFallback} />;
 }
 
@@ -46,5 +47,5 @@ export function FormTextArea<V extends FieldValues>({
   name,
   ...props
 }: Bound<V> & Rest<ComponentProps<typeof TextArea>>) {
-  return <TextArea {...props} {...useBound({ form, name })} />;
+  return <TextArea {...props} {...useFormField({ form, name })} />;
 }

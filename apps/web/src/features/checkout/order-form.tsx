@@ -6,7 +6,7 @@ import { maskPhone, sanitizeName } from '@podbor/contract/masks';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors as FormFieldErrors, type Resolver } from 'react-hook-form';
 import { FormTextArea, FormTextField } from '@/components/form/form-text-field';
 import { useShell } from '@/components/shell/shell-context';
@@ -15,6 +15,7 @@ import { PinIcon, WrenchIcon } from '@/components/ui/icons';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { applyServerErrors, type ErrorRoutes } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import type { OrderValues } from './order-values';
 import { LAST_ORDER_KEY, lineTotal, orderTotals, type LastOrder, type OrderLine } from './order-lines';
 import styles from './order.module.css';
 
@@ -33,17 +34,6 @@ export interface OrderFormProps {
   privacyHref: string;
   transportId: number | null;
   citySlug: string | null;
-}
-
-export interface OrderValues {
-  name: string;
-  phone: string;
-  comment: string;
-  consent: boolean;
-  /** Never typed in: names under which errors of the e-mail, payment method and branch are kept. */
-  email?: string;
-  method?: string;
-  branch?: string;
 }
 
 /** Where the order call's errors are shown; `email` has no field of its own and shows under the phone. */
@@ -125,7 +115,7 @@ export function OrderForm(props: OrderFormProps) {
   // Stays busy from the submit until the next page has taken over.
   const submitting = form.formState.isSubmitting || leaving;
 
-  const submit = form.handleSubmit(async (values) => {
+  const send = async (values: OrderValues) => {
     setStockProblem('');
     if (!method || !branch) return;
     const body: OrderCreateRequestInput = {
@@ -192,7 +182,9 @@ export function OrderForm(props: OrderFormProps) {
           : 'Не удалось оформить заказ. Попробуйте ещё раз или позвоните нам.',
       order: ['name', 'phone', 'email', 'comment', 'consent'],
     });
-  });
+  };
+  // Called from the submit event (handleSubmit reads the form then), not during render.
+  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send)(event);
 
   /** A choice the customer is correcting loses its old error. */
   const clearError = (field: 'method' | 'consent') => {

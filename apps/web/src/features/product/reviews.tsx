@@ -14,7 +14,7 @@ import {
 import { useRouter } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormTextArea } from '@/components/form/form-text-field';
 import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
@@ -58,7 +58,7 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
     ),
     defaultValues: { grade: undefined, comment: '' },
   });
-  const grade = form.watch('grade') ?? 0;
+  const grade = useWatch({ control: form.control, name: 'grade' }) ?? 0;
   const busy = form.formState.isSubmitting;
   const errors = { grade: form.formState.errors.grade?.message, general: formError(form) };
   const [done, setDone] = useState(false);

@@ -1,8 +1,8 @@
 'use client';
 
 import { sanitizeName, type ProfileResponse, type TitleSlug } from '@podbor/contract';
-import { useController, useForm } from 'react-hook-form';
-import { FormTextField } from '@/components/form/form-text-field';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { FormTextField, useFormField } from '@/components/form/form-text-field';
 import { Button } from '@/components/ui/button';
 import { formError } from '@/lib/form-errors';
 import { personalResolver, savePersonal, type PersonalValues } from './profile-actions';
@@ -46,7 +46,6 @@ export default function PersonalEditor({
   });
   const saving = form.formState.isSubmitting;
   const general = formError(form);
-  const city = useController({ control: form.control, name: 'city' });
 
   const save = form.handleSubmit(async (values) => {
     const saved = await savePersonal(form, values);
@@ -106,25 +105,7 @@ export default function PersonalEditor({
           maxLength={254}
           hint="На новый адрес придёт код подтверждения"
         />
-        <SelectField
-          id="profile-city"
-          label="Город"
-          ref={city.field.ref}
-          value={city.field.value}
-          onChange={(event) => {
-            city.field.onChange(event.target.value);
-            form.clearErrors('city');
-            form.clearErrors('root');
-          }}
-          error={city.fieldState.error?.message}
-        >
-          <option value="">Не выбран</option>
-          {cities.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.title}
-            </option>
-          ))}
-        </SelectField>
+        <CitySelect form={form} cities={cities} />
       </div>
       {general ? (
         <p role="alert" className={styles.formError}>
@@ -140,5 +121,24 @@ export default function PersonalEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+function CitySelect({ form, cities }: { form: UseFormReturn<PersonalValues>; cities: readonly TitleSlug[] }) {
+  const { onValueChange, ...bound } = useFormField({ form, name: 'city' });
+  return (
+    <SelectField
+      id="profile-city"
+      label="Город"
+      {...bound}
+      onChange={(event) => onValueChange(event.target.value)}
+    >
+      <option value="">Не выбран</option>
+      {cities.map((c) => (
+        <option key={c.slug} value={c.slug}>
+          {c.title}
+        </option>
+      ))}
+    </SelectField>
   );
 }
