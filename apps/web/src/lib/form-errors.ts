@@ -1,4 +1,5 @@
-import { MESSAGES, type ErrorBody } from '@podbor/contract';
+import { MESSAGES } from '@podbor/contract/messages';
+import type { ErrorBody } from '@podbor/contract';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -58,10 +59,6 @@ export function validate<F extends string>(
     if (field && !out[field]) out[field] = issue.message;
   }
   return out;
-}
-
-export function hasErrors(errors: FormErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
 }
 
 /**

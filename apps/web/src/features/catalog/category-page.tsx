@@ -41,7 +41,7 @@ export function categoryCrumbs(category: Pick<CategoryDetailResponse, 'breadcrum
 }
 
 /** Subcategory tiles; categories without products for the chosen vehicle are hidden (as in the menu). */
-export function CategoryTiles({
+function CategoryTiles({
   nodes,
   parentPath,
   headingId,

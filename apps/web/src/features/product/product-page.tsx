@@ -44,7 +44,7 @@ function plainText(html: string): string {
     .trim();
 }
 
-export function productJsonLd(product: ProductDetailResponse, origin: string) {
+function productJsonLd(product: ProductDetailResponse, origin: string) {
   const url = absoluteUrl(origin, productUrlFromCategories(product.categories, product.slug));
   const inStock =
     product.is_service || (product.in_stock ?? product.warehouses.some((w) => quantityOf(w.quantity) > 0));

@@ -36,7 +36,7 @@ export type CallOptions<N extends ApiRouteName> = RequestOf<N> & {
  * not read the token), so they go without it and the API skips the session lookup; `session`, `user` and any
  * level that may personalise the answer get it.
  */
-export function sendsToken(route: { auth: string }): boolean {
+function sendsToken(route: { auth: string }): boolean {
   return route.auth !== 'public';
 }
 
