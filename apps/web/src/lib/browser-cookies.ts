@@ -4,15 +4,6 @@
 /** 30 days (SPEC §9); matches COOKIE_MAX_AGE_SECONDS of the contract. */
 export const READABLE_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
 export function writeCookie(name: string, value: string, maxAge = READABLE_COOKIE_MAX_AGE): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;

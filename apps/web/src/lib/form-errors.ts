@@ -1,9 +1,13 @@
-import { MESSAGES, type ErrorBody } from '@podbor/contract';
+import { MESSAGES } from '@podbor/contract/messages';
+import type { ErrorBody } from '@podbor/contract';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
-// Errors of the storefront's forms. A server error body is spread over the form's fields by a routing table
-// (SPEC §8 names, per call, which error fields land on which form field); client-side checks use the contract's
-// request schemas (the same rules the API applies), so both sides answer with the same Russian messages.
+// Errors of the storefront's forms (all on react-hook-form). Client-side checks are the contract's request
+// schemas (zodResolver; the same rules the API applies), so both sides answer with the same Russian messages. A
+// server error body is spread over the form's fields by a routing table (SPEC §8 names, per call, which error
+// fields land on which form field) with applyServerErrors; `general` becomes the form-level error
+// `root.server`, shown under the submit button (formError reads it).
 
 /** `general` is the message under the submit button. */
 export type FormErrors<F extends string> = Partial<Record<F | 'general', string>>;
@@ -17,21 +21,24 @@ export function serverErrors<F extends string>(
   body: ErrorBody | null,
   routes: ErrorRoutes<F>,
   fallback: F | 'general' = 'general',
+  fallbackMessage: string = MESSAGES.genericError,
 ): FormErrors<F> {
   const out: FormErrors<F> = {};
   if (!body) {
-    out[fallback] = MESSAGES.genericError;
+    out[fallback] = fallbackMessage;
     return out;
   }
   // detail first only when nothing more specific exists: field lists are more precise than the general text.
-  const entries = Object.entries(body.errors).sort(([a], [b]) => Number(a === 'detail') - Number(b === 'detail'));
+  const entries = Object.entries(body.errors).sort(
+    ([a], [b]) => Number(a === 'detail') - Number(b === 'detail'),
+  );
   for (const [key, value] of entries) {
     const message = typeof value === 'string' ? value : value?.[0];
     if (!message) continue;
     const target = routes[key] ?? fallback;
     if (!out[target]) out[target] = message;
   }
-  if (Object.keys(out).length === 0) out[fallback] = MESSAGES.genericError;
+  if (Object.keys(out).length === 0) out[fallback] = fallbackMessage;
   return out;
 }
 
@@ -54,6 +61,32 @@ export function validate<F extends string>(
   return out;
 }
 
-export function hasErrors(errors: FormErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
+/**
+ * An API error body (or null: network, 5xx page) onto a react-hook-form form: field messages by `setError`,
+ * focus on the first of them in the form's `order`, the rest as the form-level `root.server` message.
+ */
+export function applyServerErrors<V extends FieldValues>(
+  form: Pick<UseFormReturn<V>, 'setError'>,
+  body: ErrorBody | null,
+  routes: ErrorRoutes<Path<V>>,
+  options: {
+    fallback?: Path<V> | 'general';
+    /** Said when the body names nothing ('Произошла ошибка' unless the form has its own words). */
+    fallbackMessage?: string;
+    order?: readonly Path<V>[];
+  } = {},
+): void {
+  const found = serverErrors<Path<V>>(body, routes, options.fallback ?? 'general', options.fallbackMessage);
+  const fields = (Object.keys(found) as (Path<V> | 'general')[]).filter((f): f is Path<V> => f !== 'general');
+  const first = options.order?.find((f) => found[f]) ?? fields[0];
+  for (const field of fields) {
+    const message = found[field];
+    if (message) form.setError(field, { type: 'server', message }, { shouldFocus: field === first });
+  }
+  if (found.general) form.setError('root.server', { type: 'server', message: found.general });
+}
+
+/** The form-level message (server `general`), if any. */
+export function formError(form: Pick<UseFormReturn<FieldValues>, 'formState'>): string | undefined {
+  return form.formState.errors.root?.server?.message;
 }

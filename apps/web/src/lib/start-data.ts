@@ -75,7 +75,7 @@ export interface StartData {
 }
 
 /** Default city when none is chosen yet: Moscow if the shop has a branch there, else the first city. */
-export function pickCity(cities: readonly BranchCity[], slug: string | undefined): BranchCity | null {
+function pickCity(cities: readonly BranchCity[], slug: string | undefined): BranchCity | null {
   return (
     cities.find((c) => c.slug === slug) ??
     cities.find((c) => c.slug === 'moskva' || c.title === 'Москва') ??
@@ -84,12 +84,12 @@ export function pickCity(cities: readonly BranchCity[], slug: string | undefined
   );
 }
 
-export function pickBranch(city: BranchCity | null, id: string | undefined): BranchOffice | null {
+function pickBranch(city: BranchCity | null, id: string | undefined): BranchOffice | null {
   if (!city) return null;
   return city.branches.find((b) => String(b.id) === id) ?? city.branches[0] ?? null;
 }
 
-export function parseTransportId(value: string | undefined | null): number | null {
+function parseTransportId(value: string | undefined | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;

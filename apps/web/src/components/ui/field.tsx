@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { CloseIcon } from './icons';
 import styles from './field.module.css';
 
@@ -20,8 +20,10 @@ interface Common {
   hideLabel?: boolean;
 }
 
-type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
-type AreaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'>;
+type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & { ref?: Ref<HTMLInputElement> };
+type AreaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
+  ref?: Ref<HTMLTextAreaElement>;
+};
 
 function Shell({
   id,

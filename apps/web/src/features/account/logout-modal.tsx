@@ -39,7 +39,11 @@ export default function LogoutModal() {
     <Modal open onClose={closeModal} title="Выход" size="sm" name="logout" closeDisabled={busy}>
       <div className={styles.body}>
         <p>Вы уверены, что хотите выйти?</p>
-        {failed ? <p role="alert" className={styles.error}>Произошла ошибка. Попробуйте ещё раз.</p> : null}
+        {failed ? (
+          <p role="alert" className={styles.error}>
+            Произошла ошибка. Попробуйте ещё раз.
+          </p>
+        ) : null}
         <div className={styles.actions}>
           <Button onClick={logout} loading={busy}>
             Да

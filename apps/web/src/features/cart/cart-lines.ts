@@ -67,7 +67,7 @@ export function patchCart(cart: CartResponse, patches: ReadonlyMap<string, LineP
 }
 
 /** The lines an order of the cart takes: the checked ones. */
-export function checkedLines(cart: CartResponse): CartLine[] {
+function checkedLines(cart: CartResponse): CartLine[] {
   return cart.results.filter((l) => l.is_checked !== false);
 }
 

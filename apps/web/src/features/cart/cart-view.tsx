@@ -32,7 +32,7 @@ const pluralGoods = (n: number) => {
   return 'товаров';
 };
 
-export function productHref(line: CartLine): string {
+function productHref(line: CartLine): string {
   const path = line.product.categories?.[0];
   return path && path.length > 0
     ? `/catalog/${path.join('/')}/product_${line.product.slug}`

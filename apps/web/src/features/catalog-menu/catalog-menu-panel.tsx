@@ -1,21 +1,25 @@
 'use client';
 
-import { categoryUrl, formatNumber, type CategoryNode } from '@podbor/contract';
+import { categoryUrl, formatNumber } from '@podbor/contract';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type ComponentProps, type RefObject } from 'react';
+import { QueryIsland } from '@/components/query/query-island';
 import { ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
 import { inGroupsOf, visibleTree, type MenuNode } from './menu-tree';
 import { PanelSkeleton } from './panel-skeleton';
 import styles from './catalog-menu.module.css';
 
-// Trees already loaded, per vehicle ('' = none): reopening the menu is instant, choosing another vehicle
-// loads that vehicle's tree (its `found` counts differ).
-const trees = new Map<string, CategoryNode[]>();
+export default function CatalogMenuPanel(props: ComponentProps<typeof Panel>) {
+  return (
+    <QueryIsland>
+      <Panel {...props} />
+    </QueryIsland>
+  );
+}
 
-type Load = { key: string; state: 'ready'; tree: CategoryNode[] } | { key: string; state: 'error' };
-
-export default function CatalogMenuPanel({
+function Panel({
   id,
   transportId,
   transportLabel,
@@ -28,29 +32,24 @@ export default function CatalogMenuPanel({
   buttonRef: RefObject<HTMLButtonElement | null>;
   onClose: (returnFocus: boolean) => void;
 }) {
-  const key = transportId ? String(transportId) : '';
-  const cached = trees.get(key);
-  const [load, setLoad] = useState<Load | null>(cached ? { key, state: 'ready', tree: cached } : null);
-  const [attempt, setAttempt] = useState(0);
+  // Trees stay cached per vehicle for the life of the tab: reopening the menu is instant, choosing another
+  // vehicle loads that vehicle's tree (its `found` counts differ).
+  const tree = useQuery({
+    queryKey: ['categoryTree', transportId],
+    queryFn: async ({ signal }) => {
+      const r = transportId
+        ? await browserApi('categoryTreeByTransport', { params: { transportId }, signal })
+        : await browserApi('categoryTree', { signal });
+      if (!r.ok) throw new Error('category tree failed');
+      return r.data;
+    },
+    staleTime: Infinity,
+  });
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
-
-  useEffect(() => {
-    if (trees.has(key)) return;
-    const controller = new AbortController();
-    const request = transportId
-      ? browserApi('categoryTreeByTransport', { params: { transportId }, signal: controller.signal })
-      : browserApi('categoryTree', { signal: controller.signal });
-    void request.then((r) => {
-      if (controller.signal.aborted) return;
-      if (r.ok) trees.set(key, r.data);
-      setLoad(r.ok ? { key, state: 'ready', tree: r.data } : { key, state: 'error' });
-    });
-    return () => controller.abort();
-  }, [key, transportId, attempt]);
 
   // Escape and a click outside the menu (and outside its button) close it.
   useEffect(() => {
@@ -74,10 +73,9 @@ export default function CatalogMenuPanel({
     };
   }, [buttonRef]);
 
-  const current = load?.key === key ? load : cached ? ({ key, state: 'ready', tree: cached } as const) : null;
-  if (!current) return <PanelSkeleton />;
+  if (!tree.data && !tree.isError) return <PanelSkeleton />;
 
-  const nodes = current.state === 'ready' ? visibleTree(current.tree) : [];
+  const nodes = tree.data ? visibleTree(tree.data) : [];
   const close = () => onClose(true);
 
   return (
@@ -105,10 +103,10 @@ export default function CatalogMenuPanel({
             </button>
           </div>
 
-          {current.state === 'error' ? (
+          {!tree.data ? (
             <div className={styles.message} role="alert">
               <p>Не удалось загрузить каталог.</p>
-              <button type="button" className={styles.retry} onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className={styles.retry} onClick={() => void tree.refetch()}>
                 Повторить
               </button>
             </div>

@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { safeUrl } from '@/lib/start-data';
 import { getListing } from './data';
 import { FiltersPanel, SortSelect } from './listing-controls';
-import { ProductCard } from './product-card';
+import { ProductCard } from '@/components/catalog/product-card';
 import {
   activeFilterCount,
   listingQuery,
@@ -41,7 +41,7 @@ export function categoryCrumbs(category: Pick<CategoryDetailResponse, 'breadcrum
 }
 
 /** Subcategory tiles; categories without products for the chosen vehicle are hidden (as in the menu). */
-export function CategoryTiles({
+function CategoryTiles({
   nodes,
   parentPath,
   headingId,

@@ -2,17 +2,20 @@
 
 import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
 import { MESSAGE_MAX_LENGTH } from '@podbor/contract/constants';
-import { isValidPhone, maskPhone, NAME_PATTERN, sanitizeName } from '@podbor/contract/masks';
-import { MESSAGES } from '@podbor/contract/messages';
+import { maskPhone, sanitizeName } from '@podbor/contract/masks';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors as FormFieldErrors, type Resolver } from 'react-hook-form';
+import { FormTextArea, FormTextField } from '@/components/form/form-text-field';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
-import { TextArea, TextField } from '@/components/ui/field';
 import { PinIcon, WrenchIcon } from '@/components/ui/icons';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { applyServerErrors, type ErrorRoutes } from '@/lib/form-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import type { OrderValues } from './order-values';
 import { LAST_ORDER_KEY, lineTotal, orderTotals, type LastOrder, type OrderLine } from './order-lines';
 import styles from './order.module.css';
 
@@ -33,7 +36,21 @@ export interface OrderFormProps {
   citySlug: string | null;
 }
 
-type FieldErrors = Partial<Record<'name' | 'phone' | 'email' | 'comment' | 'consent' | 'method' | 'branch', string>>;
+/** Where the order call's errors are shown; `email` has no field of its own and shows under the phone. */
+const ORDER_ROUTES: ErrorRoutes<keyof OrderValues> = {
+  name: 'name',
+  phone: 'phone',
+  email: 'email',
+  comment: 'comment',
+  consent: 'consent',
+  payment_method_id: 'method',
+  payment_type: 'method',
+  branch_office_id: 'branch',
+  detail: 'general',
+  non_field_errors: 'general',
+};
+
+const contactResolver = lazyResolver(() => import('./order-resolver').then((m) => m.orderContactResolver));
 
 const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -54,50 +71,56 @@ export function OrderForm(props: OrderFormProps) {
   const router = useRouter();
   const { openModal } = useShell();
   const [lines, setLines] = useState(props.lines);
-  const [name, setName] = useState(sanitizeName(props.prefill.name));
-  const [phone, setPhone] = useState(props.prefill.phone ? maskPhone(props.prefill.phone) : '');
-  const [comment, setComment] = useState('');
-  const [consent, setConsent] = useState(false);
   const firstMethod = methods[0]?.values[0];
   const [methodId, setMethodId] = useState<number | null>(firstMethod?.id ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState('');
   const [stockProblem, setStockProblem] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const totals = orderTotals(lines);
-  const method = methods.flatMap((g) => g.values.map((v) => ({ ...v, type: g.type }))).find((m) => m.id === methodId);
+  const method = methods
+    .flatMap((g) => g.values.map((v) => ({ ...v, type: g.type })))
+    .find((m) => m.id === methodId);
   const online = method?.type === 'CARD';
 
-  const validate = (): FieldErrors => {
-    const e: FieldErrors = {};
-    const n = name.trim();
-    if (!n) e.name = MESSAGES.required;
-    else if (!NAME_PATTERN.test(n)) e.name = MESSAGES.nameInvalid;
-    if (!phone.trim()) e.phone = MESSAGES.required;
-    else if (!isValidPhone(phone)) e.phone = MESSAGES.phoneInvalid;
-    if (!method) e.method = 'Выберите способ оплаты';
-    if (!branch) e.branch = 'Выберите филиал для самовывоза';
-    if (!consent) e.consent = 'Подтвердите согласие на обработку персональных данных';
-    return e;
+  // Contact fields by the contract's rules; payment method, pickup branch and consent are choices on this page.
+  const resolver: Resolver<OrderValues> = async (values, context, options) => {
+    const result = await contactResolver(values, context, options);
+    const errors: FormFieldErrors<OrderValues> = { ...result.errors };
+    if (!method) errors.method = { type: 'required', message: 'Выберите способ оплаты' };
+    if (!branch) errors.branch = { type: 'required', message: 'Выберите филиал для самовывоза' };
+    if (!values.consent)
+      errors.consent = { type: 'required', message: 'Подтвердите согласие на обработку персональных данных' };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };
+  const form = useForm<OrderValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver,
+    defaultValues: {
+      name: sanitizeName(props.prefill.name),
+      phone: props.prefill.phone ? maskPhone(props.prefill.phone) : '',
+      comment: '',
+      consent: false,
+    },
+  });
+  const all = form.formState.errors;
+  const errors = {
+    email: all.email?.message,
+    consent: all.consent?.message,
+    method: all.method?.message,
+    branch: all.branch?.message,
+  };
+  const general = form.formState.errors.root?.server?.message;
+  // Stays busy from the submit until the next page has taken over.
+  const submitting = form.formState.isSubmitting || leaving;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    setGeneral('');
+  const send = async (values: OrderValues) => {
     setStockProblem('');
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !method || !branch) {
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-order-error]');
-      first?.focus();
-      return;
-    }
+    if (!method || !branch) return;
     const body: OrderCreateRequestInput = {
-      name: name.trim(),
-      phone,
+      name: values.name.trim(),
+      phone: values.phone,
       email: props.prefill.email || '',
       payment_type: method.type,
       payment_method_id: method.id,
@@ -105,97 +128,97 @@ export function OrderForm(props: OrderFormProps) {
       branch_office_id: branch.id,
       transport_id: transportId ?? '',
       placement_type: placement,
-      comment: comment.trim() || null,
+      comment: values.comment.trim() || null,
       consent: true,
     };
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { body: text, key: newKey() };
-    setSubmitting(true);
     const { browserApi } = await import('@/lib/api/browser');
-    const res = await browserApi('orderCreate', { body, headers: { 'Idempotency-Key': attempt.current.key } });
+    const res = await browserApi('orderCreate', {
+      body,
+      headers: { 'Idempotency-Key': attempt.current.key },
+    });
     if (res.ok) {
       const last: LastOrder = {
         orderId: res.data.id,
         placement,
-        lines: body.cart.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.with_installation ?? false })),
+        lines: body.cart.map((l) => ({
+          slug: l.slug,
+          quantity: l.quantity,
+          with_installation: l.with_installation ?? false,
+        })),
       };
       try {
         sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(last));
       } catch {
         // private mode: the retry button then leads to the cart instead
       }
+      setLeaving(true);
       if (res.data.payment_url) {
         window.location.assign(res.data.payment_url);
         return;
       }
       // The ordered goods left the cart: refresh the header's count before leaving.
-      if (placement === 'CART') await browserApi('cart', { body: { transport: transportId ?? '', city: citySlug ?? '' } });
+      if (placement === 'CART')
+        await browserApi('cart', { body: { transport: transportId ?? '', city: citySlug ?? '' } });
       router.push(`/payment?orderId=${res.data.id}`);
       return;
     }
-    setSubmitting(false);
     const fields = res.error?.errors ?? {};
-    const next: FieldErrors = {};
-    next.name = firstText(fields.name);
-    next.phone = firstText(fields.phone);
-    next.email = firstText(fields.email);
-    next.comment = firstText(fields.comment);
-    next.consent = firstText(fields.consent);
-    next.method = firstText(fields.payment_method_id) ?? firstText(fields.payment_type);
-    next.branch = firstText(fields.branch_office_id);
-    for (const k of Object.keys(next) as (keyof FieldErrors)[]) if (!next[k]) delete next[k];
-    setErrors(next);
     const cartError = firstText(fields.cart);
     if (res.status === 409 || cartError) {
-      setStockProblem(cartError ?? fields.detail ?? 'Часть товаров закончилась. Проверьте количество в корзине.');
+      // Stock: the problem is told above the button; field errors, if any, still go to their fields.
+      const { detail: _detail, non_field_errors: _nonField, cart: _cart, ...rest } = fields;
+      if (Object.keys(rest).length > 0) applyServerErrors(form, { errors: rest }, ORDER_ROUTES);
+      setStockProblem(
+        cartError ?? fields.detail ?? 'Часть товаров закончилась. Проверьте количество в корзине.',
+      );
       return;
     }
-    if (Object.keys(next).length === 0) {
-      setGeneral(
-        fields.detail ??
-          firstText(fields.non_field_errors) ??
-          (res.status === 0
-            ? 'Нет связи с магазином. Проверьте интернет и нажмите «Оформить заказ» ещё раз.'
-            : 'Не удалось оформить заказ. Попробуйте ещё раз или позвоните нам.'),
-      );
-    }
-  }
-
-  /** A field the customer is correcting loses its old error. */
-  const clearError = (field: keyof FieldErrors) =>
-    setErrors((all) => {
-      if (!all[field]) return all;
-      const next = { ...all };
-      delete next[field];
-      return next;
+    applyServerErrors(form, res.error, ORDER_ROUTES, {
+      fallbackMessage:
+        res.status === 0
+          ? 'Нет связи с магазином. Проверьте интернет и нажмите «Оформить заказ» ещё раз.'
+          : 'Не удалось оформить заказ. Попробуйте ещё раз или позвоните нам.',
+      order: ['name', 'phone', 'email', 'comment', 'consent'],
     });
+  };
+  // Called from the submit event (handleSubmit reads the form then), not during render.
+  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send)(event);
+
+  /** A choice the customer is correcting loses its old error. */
+  const clearError = (field: 'method' | 'consent') => {
+    if (all[field]) form.clearErrors(field);
+  };
 
   const patchLine = (slug: string, patch: Partial<OrderLine>) =>
     setLines((all) => all.map((l) => (l.slug === slug ? { ...l, ...patch } : l)));
 
   return (
-    <form className={styles.layout} onSubmit={submit} noValidate data-order-form="" data-placement={placement}>
+    <form
+      className={styles.layout}
+      onSubmit={submit}
+      noValidate
+      data-order-form=""
+      data-placement={placement}
+    >
       <div className={styles.main}>
         <section className={styles.card} aria-labelledby="order-contacts">
           <h2 id="order-contacts" className={styles.cardTitle}>
             Контактные данные
           </h2>
           <div className={styles.fields}>
-            <TextField
+            <FormTextField
+              form={form}
               label="Имя"
               name="name"
               autoComplete="name"
               required
-              value={name}
               mask={sanitizeName}
               maxLength={60}
-              onValueChange={(v) => {
-                setName(v);
-                clearError('name');
-              }}
-              error={errors.name}
             />
-            <TextField
+            <FormTextField
+              form={form}
               label="Телефон"
               name="phone"
               type="tel"
@@ -203,14 +226,9 @@ export function OrderForm(props: OrderFormProps) {
               inputMode="tel"
               placeholder="+7 (999) 999-99-99"
               required
-              value={phone}
               mask={maskPhone}
-              onValueChange={(v) => {
-                setPhone(v);
-                clearError('phone');
-                clearError('email');
-              }}
-              error={errors.phone ?? errors.email}
+              onInput={() => errors.email && form.clearErrors('email')}
+              errorFallback={errors.email}
             />
           </div>
         </section>
@@ -234,7 +252,12 @@ export function OrderForm(props: OrderFormProps) {
                 <p className={styles.branchTitle}>Филиал не выбран</p>
               )}
             </div>
-            <Button variant="secondary" size="sm" onClick={() => openModal('city')} data-order-branch-change="">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => openModal('city')}
+              data-order-branch-change=""
+            >
               Изменить
             </Button>
           </div>
@@ -270,7 +293,15 @@ export function OrderForm(props: OrderFormProps) {
                           clearError('method');
                         }}
                       />
-                      {m.icons ? <img src={svgSrc(m.icons)} alt="" width={32} height={32} className={styles.methodIcon} /> : null}
+                      {m.icons ? (
+                        <img
+                          src={svgSrc(m.icons)}
+                          alt=""
+                          width={32}
+                          height={32}
+                          className={styles.methodIcon}
+                        />
+                      ) : null}
                       <span>
                         <span className={styles.methodTitle}>{m.title}</span>
                         {m.description ? <span className={styles.muted}>{m.description}</span> : null}
@@ -292,16 +323,14 @@ export function OrderForm(props: OrderFormProps) {
           <h2 id="order-comment" className={styles.cardTitle}>
             Комментарий к заказу
           </h2>
-          <TextArea
+          <FormTextArea
             label="Комментарий"
             hideLabel
+            form={form}
             name="comment"
-            value={comment}
-            onValueChange={setComment}
             maxLength={MESSAGE_MAX_LENGTH}
             rows={3}
             placeholder="Например, удобное время для звонка"
-            error={errors.comment}
           />
         </section>
       </div>
@@ -389,12 +418,7 @@ export function OrderForm(props: OrderFormProps) {
         <label className={`${styles.consent} ${errors.consent ? styles.consentInvalid : ''}`}>
           <input
             type="checkbox"
-            name="consent"
-            checked={consent}
-            onChange={(e) => {
-              setConsent(e.target.checked);
-              clearError('consent');
-            }}
+            {...form.register('consent', { onChange: () => clearError('consent') })}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? 'order-consent-error' : undefined}
             data-order-consent=""

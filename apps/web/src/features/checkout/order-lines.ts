@@ -30,11 +30,3 @@ export interface LastOrder {
   placement: 'CART' | 'BUY_NOW';
   lines: { slug: string; quantity: number; with_installation: boolean }[];
 }
-
-/** `/order` for buying one product at once (SPEC mode BUY_NOW): the cart stays as it is. */
-export function buyNowHref(slug: string, quantity = 1, withInstallation = false): string {
-  const q = new URLSearchParams({ placement: 'BUY_NOW', product: slug });
-  if (quantity > 1) q.set('quantity', String(quantity));
-  if (withInstallation) q.set('installation', '1');
-  return `/order?${q}`;
-}

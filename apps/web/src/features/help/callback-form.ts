@@ -1,4 +1,5 @@
-import { feedbackRequest, MESSAGES, type FeedbackType } from '@podbor/contract';
+import { feedbackRequest, type FeedbackType } from '@podbor/contract';
+import { validate, type FormErrors } from '@/lib/form-errors';
 
 export interface CallbackValues {
   name: string;
@@ -6,26 +7,23 @@ export interface CallbackValues {
   message: string;
 }
 
-export type CallbackErrors = Partial<Record<keyof CallbackValues, string>>;
+export type CallbackErrors = FormErrors<keyof CallbackValues>;
 
 export const EMPTY_CALLBACK: CallbackValues = { name: '', phone: '', message: '' };
 
+/** Request field → form field (the same names). */
+export const CALLBACK_FIELDS = { name: 'name', phone: 'phone', message: 'message' } as const;
+
+/** The request the form's values make; blanks are trimmed, so a field of spaces is an empty, required one. */
+export function callbackRequest(values: CallbackValues, type: FeedbackType) {
+  return { name: values.name.trim(), phone: values.phone.trim(), message: values.message.trim(), type };
+}
+
 /**
  * SPEC §5 callback form: every field required ('Обязательное поле'), phone by the SPEC pattern, message up to
- * 1000 characters. The contract's request schema is the rule book, so browser and API agree.
+ * 1000 characters. The contract's request schema is the rule book, so browser and API agree; the dialog runs
+ * the same check through its resolver (requestResolver over callbackRequest).
  */
 export function validateCallback(values: CallbackValues, type: FeedbackType): CallbackErrors {
-  const result = feedbackRequest.safeParse({ ...values, type });
-  if (result.success) return {};
-  const errors: CallbackErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'name' || field === 'phone' || field === 'message') && !errors[field]) {
-      errors[field] = issue.message;
-    }
-  }
-  for (const field of ['name', 'phone', 'message'] as const) {
-    if (!values[field].trim()) errors[field] = MESSAGES.required;
-  }
-  return errors;
+  return validate(feedbackRequest, callbackRequest(values, type), CALLBACK_FIELDS);
 }

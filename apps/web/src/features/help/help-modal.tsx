@@ -2,21 +2,25 @@
 
 import {
   CALLBACK_MINUTES,
+  feedbackRequest,
   MESSAGE_MAX_LENGTH,
   MESSAGES,
   maskPhone,
   sanitizeName,
   type FeedbackType,
 } from '@podbor/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextArea, FormTextField } from '@/components/form/form-text-field';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
-import { TextArea, TextField } from '@/components/ui/field';
 import { CheckIcon, ClockIcon, InfoIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { reachGoal } from '@/lib/analytics';
 import { browserApi } from '@/lib/api/browser';
-import { EMPTY_CALLBACK, validateCallback, type CallbackErrors, type CallbackValues } from './callback-form';
+import { applyServerErrors } from '@/lib/form-errors';
+import { requestResolver } from '@/lib/form-resolver';
+import { CALLBACK_FIELDS, callbackRequest, EMPTY_CALLBACK, type CallbackValues } from './callback-form';
 import styles from './help-modal.module.css';
 
 const TITLES: Record<FeedbackType, string> = {
@@ -39,28 +43,21 @@ const LEADS: Record<FeedbackType, string> = {
 export default function HelpModal() {
   const { modal, closeModal, openModal, session } = useShell();
   const type = modal?.help?.type ?? 'CONSULTATION';
-  const [values, setValues] = useState<CallbackValues>(EMPTY_CALLBACK);
-  const [errors, setErrors] = useState<CallbackErrors>({});
-  const [sending, setSending] = useState(false);
+  const form = useForm<CallbackValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: requestResolver<CallbackValues>(
+      feedbackRequest,
+      (v) => callbackRequest(v, type),
+      CALLBACK_FIELDS,
+    ),
+    defaultValues: EMPTY_CALLBACK,
+  });
+  const sending = form.formState.isSubmitting;
   const [sent, setSent] = useState(false);
   const [showAuthWarning, setShowAuthWarning] = useState(!session.isAuthorized);
 
-  const set = (field: keyof CallbackValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = validateCallback(values, type);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = (['name', 'phone', 'message'] as const).find((f) => found[f]);
-      if (first) document.getElementById(`callback-${first}`)?.focus();
-      return;
-    }
-    setSending(true);
+  const submit = form.handleSubmit(async (values) => {
     reachGoal(modal?.help?.goal ?? session.metrics?.button_callback_submit);
     const result = await browserApi('feedback', {
       body: {
@@ -72,15 +69,10 @@ export default function HelpModal() {
         transport: session.transportId ?? '',
       },
     });
-    setSending(false);
-    if (result.ok) {
-      setSent(true);
-      return;
-    }
+    if (result.ok) setSent(true);
     // SPEC §8: any failure of the callback shows up as the phone field's error.
-    setErrors({ phone: MESSAGES.callbackPhoneInvalid });
-    document.getElementById('callback-phone')?.focus();
-  };
+    else applyServerErrors(form, { errors: { phone: [MESSAGES.callbackPhoneInvalid] } }, { phone: 'phone' });
+  });
 
   return (
     <Modal open onClose={closeModal} title={TITLES[type]} size="md" name="help" closeDisabled={sending}>
@@ -91,8 +83,8 @@ export default function HelpModal() {
           </span>
           <h3 className={styles.adviceTitle}>Заявка принята</h3>
           <p>
-            Специалист перезвонит на номер <strong>{values.phone}</strong> в течение {CALLBACK_MINUTES} минут и
-            предложит лучший вариант.
+            Специалист перезвонит на номер <strong>{form.getValues('phone')}</strong> в течение{' '}
+            {CALLBACK_MINUTES} минут и предложит лучший вариант.
           </p>
           <ul role="list" className={styles.tips}>
             <li>Подготовьте VIN или СТС автомобиля — так подбор займёт пару минут.</li>
@@ -129,26 +121,24 @@ export default function HelpModal() {
             <ClockIcon size={18} />
             Мы перезвоним вам в течение {CALLBACK_MINUTES} минут и предложим лучший вариант
           </p>
-          <TextField
+          <FormTextField
+            form={form}
+            name="name"
             id="callback-name"
             label="Имя"
-            value={values.name}
-            onValueChange={set('name')}
             mask={sanitizeName}
-            error={errors.name}
             required
             autoComplete="name"
             placeholder="Как к вам обращаться"
             maxLength={60}
             data-autofocus=""
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="phone"
             id="callback-phone"
             label="Телефон"
-            value={values.phone}
-            onValueChange={set('phone')}
             mask={maskPhone}
-            error={errors.phone}
             required
             type="tel"
             inputMode="tel"
@@ -156,12 +146,11 @@ export default function HelpModal() {
             placeholder="+7 (___) ___-__-__"
             maxLength={18}
           />
-          <TextArea
+          <FormTextArea
+            form={form}
+            name="message"
             id="callback-message"
             label="Сообщение"
-            value={values.message}
-            onValueChange={set('message')}
-            error={errors.message}
             hint={MESSAGES.messageTooLong}
             required
             maxLength={MESSAGE_MAX_LENGTH}

@@ -1,11 +1,10 @@
 import { CALLBACK_MINUTES, categoryUrl, formatNumber, formatTransportText, pluralRu } from '@podbor/contract';
 import Link from 'next/link';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { OpenModalButton } from '@/components/shell/open-modal-button';
 import { buttonClass } from '@/components/ui/button';
 import { CarIcon, ChatIcon, ChevronRightIcon, ClockIcon, PinIcon, ShieldIcon, TruckIcon, WrenchIcon } from '@/components/ui/icons';
-import { ProductCard } from '@/features/catalog/product-card';
-import { TransportSelector } from '@/features/transport/transport-selector';
+import { ProductCard } from '@/components/catalog/product-card';
 import { safeUrl, type StartData } from '@/lib/start-data';
 import type { HomeData } from './home-data';
 import styles from './home-page.module.css';
@@ -17,8 +16,9 @@ const BENEFITS = [
   { icon: ClockIcon, title: `Звонок за ${CALLBACK_MINUTES} минут`, text: 'Специалист перезвонит и предложит лучший вариант' },
 ];
 
-export function HomePage({ data, home }: { data: StartData; home: HomeData }) {
-  const { showcase, cities, city, menu, transport, transportId } = data;
+/** `vehicleSelector` is the transport feature's selector, composed by the route (features do not import each other). */
+export function HomePage({ data, home, vehicleSelector }: { data: StartData; home: HomeData; vehicleSelector: ReactNode }) {
+  const { showcase, cities, city, menu, transport } = data;
   const branchCount = cities.reduce((n, c) => n + c.branches.length, 0);
   const promo = home.banners;
   const tagline = showcase.tagline || showcase.seo_tagline;
@@ -73,7 +73,7 @@ export function HomePage({ data, home }: { data: StartData; home: HomeData }) {
             <p className={styles.vehicleLead}>
               Укажите год, марку, модель и двигатель — каталог, цены и наличие покажем только для вашего транспорта.
             </p>
-            <TransportSelector key={transportId ?? 'none'} initialYears={home.years} currentLabel={transportLabel} />
+            {vehicleSelector}
           </section>
           <div className={styles.vehicleMobile} data-home-vehicle-mobile="">
             <span className={styles.vehicleMobileIcon} aria-hidden="true">

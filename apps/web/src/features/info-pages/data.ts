@@ -1,6 +1,6 @@
 import { cache } from 'react';
 import { ApiError, apiCall } from '@/lib/api/server';
-import { sanitizePageHtml } from './sanitize';
+import { sanitizePageHtml } from '@/lib/sanitize';
 
 export interface InfoPage {
   slug: string;

@@ -1,71 +1,62 @@
 'use client';
 
-import { formatPrice, productUrl, type AnalogueItem } from '@podbor/contract';
+import { formatPrice, productUrl } from '@podbor/contract';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { QueryIsland } from '@/components/query/query-island';
 import { Button } from '@/components/ui/button';
 import { WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
 import styles from './product.module.css';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'ready'; items: AnalogueItem[]; page: number; pages: number; total: number; more: boolean };
-
 /** Analogues tab: the same part under other makers' numbers (API-SHAPES §7), page by page. */
 export function Analogues({ slug }: { slug: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  return (
+    <QueryIsland>
+      <AnalogueList slug={slug} />
+    </QueryIsland>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void browserApi('productAnalogues', {
-      params: { productSlug: slug },
-      query: { page: 1 },
-      signal: controller.signal,
-    }).then((r) => {
-      if (controller.signal.aborted) return;
-      setState(
-        r.ok
-          ? {
-              kind: 'ready',
-              items: r.data.results,
-              page: 1,
-              pages: r.data.pages,
-              total: r.data.total,
-              more: false,
-            }
-          : { kind: 'error' },
-      );
-    });
-    return () => controller.abort();
-  }, [slug, attempt]);
-
-  const loadMore = async () => {
-    if (state.kind !== 'ready') return;
-    setState({ ...state, more: true });
-    const r = await browserApi('productAnalogues', {
-      params: { productSlug: slug },
-      query: { page: state.page + 1 },
-    });
-    if (r.ok)
-      setState({
-        ...state,
-        items: [...state.items, ...r.data.results],
-        page: state.page + 1,
-        pages: r.data.pages,
-        more: false,
+function AnalogueList({ slug }: { slug: string }) {
+  const list = useInfiniteQuery({
+    queryKey: ['analogues', slug],
+    queryFn: async ({ pageParam, signal }) => {
+      const r = await browserApi('productAnalogues', {
+        params: { productSlug: slug },
+        query: { page: pageParam },
+        signal,
       });
-    else setState({ ...state, more: false });
-  };
+      if (!r.ok) throw new Error('analogues failed');
+      return r.data;
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.length < last.pages ? all.length + 1 : undefined),
+  });
+  const pages = list.data?.pages ?? [];
+  const last = pages[pages.length - 1];
+  // A failed "show more" leaves the list as it was (the button stays).
+  const state =
+    !last && list.isError
+      ? ({ kind: 'error' } as const)
+      : !last
+        ? ({ kind: 'loading' } as const)
+        : {
+            kind: 'ready' as const,
+            items: pages.flatMap((p) => p.results),
+            page: pages.length,
+            pages: last.pages,
+            total: pages[0]?.total ?? 0,
+            more: list.isFetchingNextPage,
+          };
+  const loadMore = () => void list.fetchNextPage();
 
   if (state.kind === 'loading') return <p role="status">Загрузка...</p>;
   if (state.kind === 'error')
     return (
       <div className={styles.panelMessage}>
         <p>Не удалось загрузить аналоги.</p>
-        <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
           Повторить
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { buttonClass } from '@/components/ui/button';
 import { CartIcon, CheckIcon } from '@/components/ui/icons';
-import { BuyNowButton } from '@/features/checkout/buy-now-button';
+import { BuyNowButton } from './buy-now-button';
 import { reachGoal } from '@/lib/analytics';
 import { firstErrorMessage } from './errors';
 import styles from './product.module.css';

@@ -1,11 +1,9 @@
 'use client';
 
 import type { FitmentItem } from '@podbor/contract';
-import { COOKIE_NAMES } from '@podbor/contract/constants';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { CarIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
-import { writeCookie } from '@/lib/browser-cookies';
 import styles from './product.module.css';
 
 export type FitmentStatus = 'fits' | 'does-not-fit' | 'no-vehicle';
@@ -82,15 +80,17 @@ export function FitmentCheck({
     else if (step.level === 'years')
       void load('transport', { brand: step.brand, model: step.model, year: item.slug }, item.title);
     else if (item.id) {
-      writeCookie(COOKIE_NAMES.transportId, String(item.id));
+      const id = item.id;
       const year = /^\d{4}$/.test(step.year ?? '')
         ? step.year
         : item.years[0]
           ? String(item.years[0])
           : undefined;
-      if (year) writeCookie(COOKIE_NAMES.transportYear, year);
       setOpen(false);
-      startTransition(() => router.refresh());
+      // The one way a vehicle is applied (also drops a stale year cookie); loaded with the first pick.
+      void import('@/lib/apply-transport').then(({ applyTransport }) =>
+        startTransition(() => applyTransport(router, { id, year })),
+      );
     }
   };
 

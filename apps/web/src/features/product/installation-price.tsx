@@ -1,7 +1,8 @@
 'use client';
 
 import { formatPrice } from '@podbor/contract';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { CarIcon, WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
@@ -10,22 +11,35 @@ import styles from './product.module.css';
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; price: string | null };
 
 /** Installation price for the selected city and vehicle (POST …/installation-price/). */
-export function InstallationPrice({ slug, categorySlug }: { slug: string; categorySlug: string }) {
-  const { session } = useShell();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+export function InstallationPrice(props: { slug: string; categorySlug: string }) {
+  return (
+    <QueryIsland>
+      <Price {...props} />
+    </QueryIsland>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void browserApi('installationPrice', {
-      params: { productSlug: slug },
-      body: { category: categorySlug, city: session.citySlug ?? '', transport: session.transportId ?? '' },
-      signal: controller.signal,
-    }).then((r) => {
-      if (!controller.signal.aborted)
-        setState(r.ok ? { kind: 'ready', price: r.data.price } : { kind: 'error' });
-    });
-    return () => controller.abort();
-  }, [slug, categorySlug, session.citySlug, session.transportId]);
+function Price({ slug, categorySlug }: { slug: string; categorySlug: string }) {
+  const { session } = useShell();
+  const city = session.citySlug ?? '';
+  const transport = session.transportId ?? '';
+  const price = useQuery({
+    queryKey: ['installationPrice', slug, categorySlug, city, transport],
+    queryFn: async ({ signal }) => {
+      const r = await browserApi('installationPrice', {
+        params: { productSlug: slug },
+        body: { category: categorySlug, city, transport },
+        signal,
+      });
+      if (!r.ok) throw new Error('installation price failed');
+      return r.data.price;
+    },
+  });
+  const state: State = price.isError
+    ? { kind: 'error' }
+    : price.data === undefined
+      ? { kind: 'loading' }
+      : { kind: 'ready', price: price.data };
 
   return (
     <div className={styles.installBox} data-testid="installation-price" aria-live="polite">

@@ -10,8 +10,8 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { PinIcon } from '@/components/ui/icons';
-import { InstallmentBlock } from '@/features/checkout/installment-block';
-import { sanitizePageHtml } from '@/features/info-pages/sanitize';
+import { InstallmentBlock } from './installment-block';
+import { sanitizePageHtml } from '@/lib/sanitize';
 import { absoluteUrl, breadcrumbListLd, JsonLd } from '@/lib/seo';
 import { safeUrl, type StartData } from '@/lib/start-data';
 import { BuyPanel } from './buy-panel';
@@ -44,7 +44,7 @@ function plainText(html: string): string {
     .trim();
 }
 
-export function productJsonLd(product: ProductDetailResponse, origin: string) {
+function productJsonLd(product: ProductDetailResponse, origin: string) {
   const url = absoluteUrl(origin, productUrlFromCategories(product.categories, product.slug));
   const inStock =
     product.is_service || (product.in_stock ?? product.warehouses.some((w) => quantityOf(w.quantity) > 0));

@@ -6,21 +6,24 @@ import {
   MESSAGE_MAX_LENGTH,
   MESSAGES,
   countRu,
+  reviewCreateRequest,
   REVIEW_GRADE_MAX,
   REVIEWS_PAGE_SIZE,
   type ReviewsResponse,
 } from '@podbor/contract';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormTextArea } from '@/components/form/form-text-field';
+import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
-import { TextArea } from '@/components/ui/field';
 import { InfoIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
-import { firstErrorMessage } from './errors';
+import { applyServerErrors, formError } from '@/lib/form-errors';
+import { requestResolver } from '@/lib/form-resolver';
 import styles from './product.module.css';
-
-type ListState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: ReviewsResponse };
 
 function Stars({ grade }: { grade: number }) {
   return (
@@ -31,51 +34,52 @@ function Stars({ grade }: { grade: number }) {
   );
 }
 
+const REVIEW_ROUTES = {
+  grade: 'grade',
+  comment: 'comment',
+  detail: 'general',
+  non_field_errors: 'general',
+  product_slug: 'general',
+} as const;
+
+interface ReviewValues {
+  grade: number | undefined;
+  comment: string;
+}
+
 function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }) {
-  const [grade, setGrade] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ grade?: string; comment?: string; general?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ReviewValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: requestResolver<ReviewValues>(
+      reviewCreateRequest,
+      (v) => ({ product_slug: slug, grade: v.grade, comment: v.comment.trim() || null }),
+      { grade: 'grade', comment: 'comment' },
+    ),
+    defaultValues: { grade: undefined, comment: '' },
+  });
+  const grade = useWatch({ control: form.control, name: 'grade' }) ?? 0;
+  const busy = form.formState.isSubmitting;
+  const errors = { grade: form.formState.errors.grade?.message, general: formError(form) };
   const [done, setDone] = useState(false);
   const gradeId = useId();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (grade < 1) {
-      setErrors({ grade: MESSAGES.required });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  const submit = form.handleSubmit(async (values) => {
     const r = await browserApi('reviewCreate', {
-      body: { product_slug: slug, grade, comment: comment.trim() || null },
+      body: { product_slug: slug, grade: values.grade ?? 0, comment: values.comment.trim() || null },
     });
-    setBusy(false);
     if (r.ok) {
       setDone(true);
-      setGrade(0);
-      setComment('');
+      form.reset();
       onCreated();
-      return;
+    } else if (r.status === 401) {
+      form.setError('root.server', { type: 'server', message: 'Войдите, чтобы оставить отзыв.' });
+    } else {
+      applyServerErrors(form, r.error, REVIEW_ROUTES, {
+        fallbackMessage: 'Не удалось отправить отзыв. Попробуйте ещё раз.',
+      });
     }
-    const e2 = r.error?.errors;
-    const field = (key: string) => {
-      const v = e2?.[key];
-      return Array.isArray(v) ? v[0] : undefined;
-    };
-    const gradeError = field('grade');
-    const commentError = field('comment');
-    setErrors({
-      grade: gradeError,
-      comment: commentError,
-      general:
-        gradeError || commentError
-          ? undefined
-          : r.status === 401
-            ? 'Войдите, чтобы оставить отзыв.'
-            : firstErrorMessage(r.error, ['product_slug'], 'Не удалось отправить отзыв. Попробуйте ещё раз.'),
-    });
-  };
+  });
 
   if (done) {
     return (
@@ -103,7 +107,11 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
                 name="grade"
                 value={g}
                 checked={grade === g}
-                onChange={() => setGrade(g)}
+                onChange={() => {
+                  form.setValue('grade', g);
+                  form.clearErrors('grade');
+                  form.clearErrors('root');
+                }}
                 className="visually-hidden"
               />
               <span aria-hidden="true">★</span>
@@ -119,15 +127,13 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
           </p>
         ) : null}
       </fieldset>
-      <TextArea
+      <FormTextArea
+        form={form}
+        name="comment"
         label="Комментарий"
-        value={comment}
-        onValueChange={setComment}
         maxLength={MESSAGE_MAX_LENGTH}
         rows={4}
-        error={errors.comment}
         hint={MESSAGES.messageTooLong}
-        name="comment"
       />
       {errors.general ? (
         <p className={styles.error} role="alert">
@@ -143,34 +149,44 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
 
 /** Reviews tab: five per page (SPEC §9), the form for signed-in users, an authorization warning otherwise. */
 export function Reviews({ slug }: { slug: string }) {
+  return (
+    <QueryIsland>
+      <ReviewsPanel slug={slug} />
+    </QueryIsland>
+  );
+}
+
+function ReviewsPanel({ slug }: { slug: string }) {
   const { session, openModal } = useShell();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [state, setState] = useState<ListState>({ kind: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void browserApi('reviews', {
-      params: { productSlug: slug },
-      query: { page, size: REVIEWS_PAGE_SIZE },
-      signal: controller.signal,
-    }).then((r) => {
-      if (!controller.signal.aborted) setState(r.ok ? { kind: 'ready', data: r.data } : { kind: 'error' });
-    });
-    return () => controller.abort();
-  }, [slug, page, reload]);
-
-  const data = state.kind === 'ready' ? state.data : null;
+  // A page being turned keeps the previous one on screen until the next arrives.
+  const list = useQuery({
+    queryKey: ['reviews', slug, page],
+    queryFn: async ({ signal }): Promise<ReviewsResponse> => {
+      const r = await browserApi('reviews', {
+        params: { productSlug: slug },
+        query: { page, size: REVIEWS_PAGE_SIZE },
+        signal,
+      });
+      if (!r.ok) throw new Error('reviews failed');
+      return r.data;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const state = list.isError ? { kind: 'error' as const } : list.data ? null : { kind: 'loading' as const };
+  const data = list.isError ? null : (list.data ?? null);
 
   return (
     <div className={styles.reviews}>
       <div className={styles.reviewsMain}>
-        {state.kind === 'loading' ? <p role="status">Загрузка...</p> : null}
-        {state.kind === 'error' ? (
+        {state?.kind === 'loading' ? <p role="status">Загрузка...</p> : null}
+        {state?.kind === 'error' ? (
           <div className={styles.panelMessage}>
             <p>Не удалось загрузить отзывы.</p>
-            <Button variant="secondary" onClick={() => setReload((n) => n + 1)}>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
               Повторить
             </Button>
           </div>
@@ -235,7 +251,7 @@ export function Reviews({ slug }: { slug: string }) {
             slug={slug}
             onCreated={() => {
               setPage(1);
-              setReload((n) => n + 1);
+              void queryClient.invalidateQueries({ queryKey: ['reviews', slug] });
               router.refresh();
             }}
           />

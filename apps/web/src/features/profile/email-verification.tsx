@@ -1,42 +1,37 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { ResendButton } from '@/components/ui/resend-button';
-import { resendEmailCode, verifyEmail } from './profile-actions';
+import { emailCodeResolver, resendEmailCode, verifyEmail } from './profile-actions';
 import styles from './profile.module.css';
 
 /** Confirms the profile's e-mail with the 4-digit code from the letter (verify_email). */
 export default function EmailVerification({ email, onVerified }: { email: string; onVerified: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ code: string }>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: emailCodeResolver(email),
+    defaultValues: { code: '' },
+  });
+  const busy = form.formState.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const result = await verifyEmail(code, email);
-    setBusy(false);
-    if (result.ok) onVerified();
-    else setError(result.error);
-  };
+  const submit = form.handleSubmit(async ({ code }) => {
+    if (await verifyEmail(form, code, email)) onVerified();
+  });
 
   return (
     <form noValidate onSubmit={submit} className={styles.verify} data-email-verify="">
       <h3 className={styles.verifyTitle}>Подтвердите email</h3>
       <p className={styles.muted}>Введите код из письма, отправленного на {email}. Код действует 10 минут.</p>
       <div className={styles.verifyRow}>
-        <TextField
+        <FormTextField
+          form={form}
+          name="code"
           id="email-code"
           label="Код из письма"
-          value={code}
-          onValueChange={(v) => {
-            setCode(v.replace(/\D/g, '').slice(0, 4));
-            setError('');
-          }}
-          error={error}
+          mask={(v) => v.replace(/\D/g, '').slice(0, 4)}
           required
           inputMode="numeric"
           autoComplete="one-time-code"

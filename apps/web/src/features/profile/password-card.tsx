@@ -1,50 +1,40 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import type { FormErrors } from '@/lib/form-errors';
-import type { PasswordField as Field } from './profile-actions';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import type { PasswordValues } from './profile-actions';
 import styles from './profile.module.css';
 
 /** SPEC §8 reset success text, reused for the change (kept literal: the contract loads only on submit). */
 const PASSWORD_CHANGED = 'Пароль успешно изменен';
-const ORDER: readonly Field[] = ['current_password', 'password', 'password2'];
-const EMPTY: Record<Field, string> = { current_password: '', password: '', password2: '' };
+const EMPTY: PasswordValues = { current_password: '', password: '', password2: '' };
+const resolver = lazyResolver(() => import('./profile-actions').then((m) => m.passwordResolver));
 
 /**
  * Password change (old, new, repeat). The API ends every other session and hands this browser a new token pair,
  * which the /api proxy stores as cookies, so the customer stays signed in here.
  */
 export function PasswordCard() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<PasswordValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver,
+    defaultValues: EMPTY,
+  });
+  const busy = form.formState.isSubmitting;
+  const general = form.formState.errors.root?.server?.message;
   const [done, setDone] = useState(false);
+  const typed = () => setDone(false);
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setDone(false);
-    setErrors((e) => (e[field] || e.general ? { ...e, [field]: undefined, general: undefined } : e));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     const { changePassword } = await import('./profile-actions');
-    const result = await changePassword(values);
-    setBusy(false);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = ORDER.find((f) => result.errors[f]);
-      if (first) document.getElementById(`password-${first}`)?.focus();
-      return;
-    }
-    setValues(EMPTY);
-    setErrors({});
+    if (!(await changePassword(form, values))) return;
+    form.reset(EMPTY);
     setDone(true);
-  };
+  });
 
   return (
     <section className={styles.card} aria-labelledby="password-title" data-password-card="">
@@ -55,44 +45,44 @@ export function PasswordCard() {
       </div>
       <form noValidate onSubmit={submit} className={styles.form} data-password-form="">
         <div className={styles.grid}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="current_password"
+            onInput={typed}
             id="password-current_password"
             label="Текущий пароль"
             type="password"
-            value={values.current_password}
-            onValueChange={set('current_password')}
-            error={errors.current_password}
             required
             autoComplete="current-password"
             maxLength={128}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="password"
+            onInput={typed}
             id="password-password"
             label="Новый пароль"
             type="password"
-            value={values.password}
-            onValueChange={set('password')}
-            error={errors.password}
             hint="Не меньше 8 символов"
             required
             autoComplete="new-password"
             maxLength={128}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="password2"
+            onInput={typed}
             id="password-password2"
             label="Повторите новый пароль"
             type="password"
-            value={values.password2}
-            onValueChange={set('password2')}
-            error={errors.password2}
             required
             autoComplete="new-password"
             maxLength={128}
           />
         </div>
-        {errors.general ? (
+        {general ? (
           <p role="alert" className={styles.formError}>
-            {errors.general}
+            {general}
           </p>
         ) : null}
         {done ? (

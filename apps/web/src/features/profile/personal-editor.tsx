@@ -1,18 +1,16 @@
 'use client';
 
 import { sanitizeName, type ProfileResponse, type TitleSlug } from '@podbor/contract';
-import { useState, type FormEvent } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { FormTextField, useFormField } from '@/components/form/form-text-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import type { FormErrors } from '@/lib/form-errors';
-import { savePersonal, type PersonalField } from './profile-actions';
+import { formError } from '@/lib/form-errors';
+import { personalResolver, savePersonal, type PersonalValues } from './profile-actions';
 import type { ProfileDisplay } from './profile-display';
 import { SelectField } from './select-field';
 import styles from './profile.module.css';
 
-const ORDER: readonly PersonalField[] = ['last_name', 'first_name', 'patronymic', 'date_of_birthday', 'email', 'city'];
-
-function valuesOf(p: ProfileResponse): Record<PersonalField, string> {
+function valuesOf(p: ProfileResponse): PersonalValues {
   return {
     last_name: p.last_name,
     first_name: p.first_name,
@@ -40,106 +38,78 @@ export default function PersonalEditor({
   onSaved: (profile: ProfileResponse, display: ProfileDisplay) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(() => valuesOf(profile));
-  const [errors, setErrors] = useState<FormErrors<PersonalField>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<PersonalValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: personalResolver,
+    defaultValues: valuesOf(profile),
+  });
+  const saving = form.formState.isSubmitting;
+  const general = formError(form);
 
-  const set = (field: PersonalField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] || e.general ? { ...e, [field]: undefined, general: undefined } : e));
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    const result = await savePersonal(values);
-    setSaving(false);
-    if (result.ok) {
-      onSaved(result.profile, result.display);
-      return;
-    }
-    setErrors(result.errors);
-    const first = ORDER.find((f) => result.errors[f]);
-    if (first) document.getElementById(`profile-${first}`)?.focus();
-  };
+  const save = form.handleSubmit(async (values) => {
+    const saved = await savePersonal(form, values);
+    if (saved) onSaved(saved.profile, saved.display);
+  });
 
   return (
     <form noValidate onSubmit={save} className={styles.form} data-profile-form="">
       <div className={styles.grid}>
-        <TextField
+        <FormTextField
+          form={form}
+          name="last_name"
           id="profile-last_name"
           label="Фамилия"
-          value={values.last_name}
-          onValueChange={set('last_name')}
           mask={sanitizeName}
-          error={errors.last_name}
           autoComplete="family-name"
           maxLength={60}
           autoFocus
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="first_name"
           id="profile-first_name"
           label="Имя"
-          value={values.first_name}
-          onValueChange={set('first_name')}
           mask={sanitizeName}
-          error={errors.first_name}
           required
           autoComplete="given-name"
           maxLength={60}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="patronymic"
           id="profile-patronymic"
           label="Отчество"
-          value={values.patronymic}
-          onValueChange={set('patronymic')}
           mask={sanitizeName}
-          error={errors.patronymic}
           autoComplete="additional-name"
           maxLength={60}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="date_of_birthday"
           id="profile-date_of_birthday"
           label="Дата рождения"
           type="date"
-          value={values.date_of_birthday}
-          onValueChange={set('date_of_birthday')}
-          error={errors.date_of_birthday}
           min="1900-01-01"
           max={today()}
           autoComplete="bday"
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="email"
           id="profile-email"
           label="Email"
           type="email"
-          value={values.email}
-          onValueChange={set('email')}
-          error={errors.email}
           autoComplete="email"
           inputMode="email"
           maxLength={254}
           hint="На новый адрес придёт код подтверждения"
         />
-        <SelectField
-          id="profile-city"
-          label="Город"
-          value={values.city}
-          onChange={(event) => set('city')(event.target.value)}
-          error={errors.city}
-        >
-          <option value="">Не выбран</option>
-          {cities.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.title}
-            </option>
-          ))}
-        </SelectField>
+        <CitySelect form={form} cities={cities} />
       </div>
-      {errors.general ? (
+      {general ? (
         <p role="alert" className={styles.formError}>
-          {errors.general}
+          {general}
         </p>
       ) : null}
       <div className={styles.actions}>
@@ -151,5 +121,24 @@ export default function PersonalEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+function CitySelect({ form, cities }: { form: UseFormReturn<PersonalValues>; cities: readonly TitleSlug[] }) {
+  const { onValueChange, ...bound } = useFormField({ form, name: 'city' });
+  return (
+    <SelectField
+      id="profile-city"
+      label="Город"
+      {...bound}
+      onChange={(event) => onValueChange(event.target.value)}
+    >
+      <option value="">Не выбран</option>
+      {cities.map((c) => (
+        <option key={c.slug} value={c.slug}>
+          {c.title}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import styles from './profile.module.css';
 
 /** A labelled native select in the look of the text fields (native: best on phones and for screen readers). */
@@ -10,7 +10,12 @@ export function SelectField({
   children,
   id: givenId,
   ...rest
-}: { label: string; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: string;
+  error?: string;
+  children: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (

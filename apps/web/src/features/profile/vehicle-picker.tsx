@@ -1,62 +1,89 @@
 'use client';
 
-import type { TitleSlug, TransportBrandsResponse, TransportEngine } from '@podbor/contract';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryIsland } from '@/components/query/query-island';
 import { Button, buttonClass } from '@/components/ui/button';
 import { browserApi } from '@/lib/api/browser';
 import { SelectField } from './select-field';
 import styles from './profile.module.css';
 
 /** Compact year → brand → model → engine choice over the v2 transport calls; gives the transport id. */
-export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolean; onSave: (id: number) => void; onCancel: () => void }) {
-  const [years, setYears] = useState<string[] | null>(null);
-  const [types, setTypes] = useState<TransportBrandsResponse | null>(null);
-  const [models, setModels] = useState<TitleSlug[] | null>(null);
-  const [engines, setEngines] = useState<TransportEngine[] | null>(null);
+export default function VehiclePicker(props: {
+  busy: boolean;
+  onSave: (id: number) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <QueryIsland>
+      <Picker {...props} />
+    </QueryIsland>
+  );
+}
+
+/** Answer of a call, or a thrown error TanStack Query keeps as the query's failure. */
+const must = <T,>(r: { ok: true; data: T } | { ok: false }): T => {
+  if (!r.ok) throw new Error('transport list failed');
+  return r.data;
+};
+
+function Picker({
+  busy,
+  onSave,
+  onCancel,
+}: {
+  busy: boolean;
+  onSave: (id: number) => void;
+  onCancel: () => void;
+}) {
   const [year, setYear] = useState('');
   const [brand, setBrand] = useState(''); // `<type>/<brand>`
   const [model, setModel] = useState('');
   const [engine, setEngine] = useState('');
-  const [failed, setFailed] = useState(false);
+  const [type = '', b = ''] = brand.split('/');
 
-  useEffect(() => {
-    void browserApi('transportYears').then((r) => (r.ok ? setYears(r.data) : setFailed(true)));
-  }, []);
+  // Dependent queries: each step loads once the one before it has a value.
+  const yearsQuery = useQuery({
+    queryKey: ['profile-vehicle', 'years'],
+    queryFn: async ({ signal }) => must(await browserApi('transportYears', { signal })),
+  });
+  const typesQuery = useQuery({
+    queryKey: ['profile-vehicle', 'brands', year],
+    queryFn: async ({ signal }) => must(await browserApi('transportBrands', { params: { year }, signal })),
+    enabled: year !== '',
+  });
+  const modelsQuery = useQuery({
+    queryKey: ['profile-vehicle', 'models', year, brand],
+    queryFn: async ({ signal }) =>
+      must(await browserApi('transportModels', { params: { year, type, brand: b }, signal })),
+    enabled: year !== '' && brand !== '',
+  });
+  const enginesQuery = useQuery({
+    queryKey: ['profile-vehicle', 'engines', year, brand, model],
+    queryFn: async ({ signal }) =>
+      must(await browserApi('transportEngines', { params: { year, type, brand: b, model }, signal })),
+    enabled: year !== '' && brand !== '' && model !== '',
+  });
+  const years = yearsQuery.data ?? null;
+  const types = year ? (typesQuery.data ?? null) : null;
+  const models = year && brand ? (modelsQuery.data ?? null) : null;
+  const engines = year && brand && model ? (enginesQuery.data ?? null) : null;
+  const failed = [yearsQuery, typesQuery, modelsQuery, enginesQuery].some((q) => q.isError);
 
-  const pickYear = async (value: string) => {
+  const pickYear = (value: string) => {
     setYear(value);
     setBrand('');
     setModel('');
     setEngine('');
-    setTypes(null);
-    setModels(null);
-    setEngines(null);
-    if (!value) return;
-    const r = await browserApi('transportBrands', { params: { year: value } });
-    if (r.ok) setTypes(r.data);
-    else setFailed(true);
   };
-  const pickBrand = async (value: string) => {
+  const pickBrand = (value: string) => {
     setBrand(value);
     setModel('');
     setEngine('');
-    setModels(null);
-    setEngines(null);
-    if (!value) return;
-    const [type = '', b = ''] = value.split('/');
-    const r = await browserApi('transportModels', { params: { year, type, brand: b } });
-    if (r.ok) setModels(r.data);
-    else setFailed(true);
   };
-  const pickModel = async (value: string) => {
+  const pickModel = (value: string) => {
     setModel(value);
     setEngine('');
-    setEngines(null);
-    if (!value) return;
-    const [type = '', b = ''] = brand.split('/');
-    const r = await browserApi('transportEngines', { params: { year, type, brand: b, model: value } });
-    if (r.ok) setEngines(r.data);
-    else setFailed(true);
   };
 
   const engineId = engines?.find((e) => e.slug === engine)?.transport_id;
@@ -64,7 +91,13 @@ export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolea
   return (
     <div className={styles.picker} data-vehicle-picker="">
       <div className={styles.pickerGrid}>
-        <SelectField id="vehicle-year" label="Год выпуска" value={year} onChange={(e) => void pickYear(e.target.value)} disabled={!years}>
+        <SelectField
+          id="vehicle-year"
+          label="Год выпуска"
+          value={year}
+          onChange={(e) => pickYear(e.target.value)}
+          disabled={!years}
+        >
           <option value="">{years ? 'Выберите год' : 'Загрузка...'}</option>
           {years?.map((y) => (
             <option key={y} value={y}>
@@ -72,7 +105,13 @@ export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolea
             </option>
           ))}
         </SelectField>
-        <SelectField id="vehicle-brand" label="Марка" value={brand} onChange={(e) => void pickBrand(e.target.value)} disabled={!types}>
+        <SelectField
+          id="vehicle-brand"
+          label="Марка"
+          value={brand}
+          onChange={(e) => pickBrand(e.target.value)}
+          disabled={!types}
+        >
           <option value="">Выберите марку</option>
           {types?.map((t) => (
             <optgroup key={t.slug} label={t.title}>
@@ -84,7 +123,13 @@ export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolea
             </optgroup>
           ))}
         </SelectField>
-        <SelectField id="vehicle-model" label="Модель" value={model} onChange={(e) => void pickModel(e.target.value)} disabled={!models}>
+        <SelectField
+          id="vehicle-model"
+          label="Модель"
+          value={model}
+          onChange={(e) => pickModel(e.target.value)}
+          disabled={!models}
+        >
           <option value="">Выберите модель</option>
           {models?.map((m) => (
             <option key={m.slug} value={m.slug}>
@@ -92,7 +137,13 @@ export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolea
             </option>
           ))}
         </SelectField>
-        <SelectField id="vehicle-engine" label="Двигатель" value={engine} onChange={(e) => setEngine(e.target.value)} disabled={!engines}>
+        <SelectField
+          id="vehicle-engine"
+          label="Двигатель"
+          value={engine}
+          onChange={(e) => setEngine(e.target.value)}
+          disabled={!engines}
+        >
           <option value="">Выберите двигатель</option>
           {engines?.map((en) => (
             <option key={en.slug} value={en.slug}>
@@ -107,7 +158,12 @@ export default function VehiclePicker({ busy, onSave, onCancel }: { busy: boolea
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button onClick={() => engineId && onSave(engineId)} disabled={!engineId} loading={busy} data-vehicle-save="">
+        <Button
+          onClick={() => engineId && onSave(engineId)}
+          disabled={!engineId}
+          loading={busy}
+          data-vehicle-save=""
+        >
           Сохранить автомобиль
         </Button>
         <button type="button" className={buttonClass('ghost')} onClick={onCancel} disabled={busy}>

@@ -1,8 +1,10 @@
 'use client';
 
 import { COOKIE_NAMES, type BranchRegion } from '@podbor/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState, useTransition } from 'react';
+import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -18,10 +20,30 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; region
 
 /** SPEC §2 modal 1: city and branch picker with a map. Mounted only while open. */
 export default function CityPicker() {
+  return (
+    <QueryIsland>
+      <Picker />
+    </QueryIsland>
+  );
+}
+
+function Picker() {
   const { session, closeModal } = useShell();
   const router = useRouter();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const regions = useQuery({
+    queryKey: ['regions'],
+    queryFn: async ({ signal }) => {
+      const result = await browserApi('regions', { signal });
+      if (!result.ok) throw new Error('regions failed');
+      return result.data;
+    },
+  });
+  // A retry after a failure shows the loading state again.
+  const load: Load = regions.data
+    ? { state: 'ready', regions: regions.data }
+    : regions.isError && !regions.isFetching
+      ? { state: 'error' }
+      : { state: 'loading' };
   const [query, setQuery] = useState('');
   const [citySlug, setCitySlug] = useState<string | null>(session.citySlug);
   const [branchId, setBranchId] = useState<number | null>(session.branchId);
@@ -32,16 +54,7 @@ export default function CityPicker() {
     writeCookie(COOKIE_NAMES.firstChageCity, 'true');
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void browserApi('regions', { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoad(result.ok ? { state: 'ready', regions: result.data } : { state: 'error' });
-    });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const groups = useMemo(() => (load.state === 'ready' ? groupRegions(load.regions) : []), [load]);
+  const groups = useMemo(() => (regions.data ? groupRegions(regions.data) : []), [regions.data]);
   const visible = useMemo(() => filterRegions(groups, query), [groups, query]);
   const selectedCity = findCity(groups, citySlug);
   const selected = findBranch(groups, branchId);
@@ -99,7 +112,7 @@ export default function CityPicker() {
             ) : load.state === 'error' ? (
               <div className={styles.empty}>
                 <p>Не удалось загрузить список городов.</p>
-                <Button variant="secondary" size="sm" onClick={() => { setLoad({ state: 'loading' }); setAttempt((n) => n + 1); }}>
+                <Button variant="secondary" size="sm" onClick={() => void regions.refetch()}>
                   Повторить
                 </Button>
               </div>

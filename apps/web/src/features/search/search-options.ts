@@ -53,7 +53,7 @@ export function searchDelay(value: string): number {
   return searchTerm(value).state === 'ready' ? SEARCH_DEBOUNCE_MS : SEARCH_SHORT_DEBOUNCE_MS;
 }
 
-export function transportHref(id: number): string {
+function transportHref(id: number): string {
   return `/?${QUERY_PARAMS.transportId}=${id}`;
 }
 

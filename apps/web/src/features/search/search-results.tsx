@@ -1,7 +1,9 @@
 'use client';
 
 import { MESSAGES, type SearchResponse } from '@podbor/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { CarIcon, WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
@@ -9,20 +11,11 @@ import { searchDelay, searchSections, searchTerm, type SearchOption } from './se
 import styles from './search.module.css';
 
 // The dropdown of the header search (SPEC §2): loaded with its code on first use. The trimmed value goes to
-// the API 500 ms after typing stops; a newer value aborts the older request.
-
-type Answer = { term: string; state: 'ready'; data: SearchResponse } | { term: string; state: 'error' };
+// the API 500 ms after typing stops; TanStack Query drops (aborts) the answer of an older value.
 
 export type SearchKeyHandler = (event: KeyboardEvent<HTMLInputElement>) => boolean;
 
-export default function SearchResults({
-  value,
-  listboxId,
-  keysRef,
-  onActiveChange,
-  onListboxChange,
-  onPick,
-}: {
+type Props = {
   value: string;
   listboxId: string;
   /** The input forwards its arrow and Enter keys here. */
@@ -30,32 +23,61 @@ export default function SearchResults({
   onActiveChange: (optionId: string | null) => void;
   onListboxChange: (shown: boolean) => void;
   onPick: (option: SearchOption) => void;
-}) {
+};
+
+export default function SearchResults(props: Props) {
+  return (
+    <QueryIsland>
+      <Results {...props} />
+    </QueryIsland>
+  );
+}
+
+/** The term once typing has paused for its delay; '' until then. */
+function useSettled(term: string, ready: boolean): string {
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => setSettled(term), searchDelay(term));
+    return () => clearTimeout(timer);
+  }, [term, ready]);
+  return settled;
+}
+
+function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, onPick }: Props) {
   const { term, state } = searchTerm(value);
-  const [answer, setAnswer] = useState<Answer | null>(null);
   const [active, setActive] = useState<{ term: string; index: number }>({ term: '', index: -1 });
   // Parts that fit the chosen vehicle (or every vehicle) rank first; the rest are still found by article.
   const transportId = useShell().session.transportId;
 
-  useEffect(() => {
-    if (state !== 'ready') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void browserApi('search', {
-        query: { query: term, transport: transportId ?? undefined },
-        signal: controller.signal,
-      }).then((r) => {
-        if (controller.signal.aborted) return;
-        setAnswer(r.ok ? { term, state: 'ready', data: r.data } : { term, state: 'error' });
+  const settled = useSettled(term, state === 'ready');
+  const search = useQuery({
+    queryKey: ['search', settled, transportId],
+    queryFn: async ({ signal }): Promise<SearchResponse> => {
+      const r = await browserApi('search', {
+        query: { query: settled, transport: transportId ?? undefined },
+        signal,
       });
-    }, searchDelay(term));
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, state, transportId]);
+      if (!r.ok) throw new Error('search failed');
+      return r.data;
+    },
+    enabled: state === 'ready' && settled === term,
+  });
 
-  const current = state === 'ready' && answer?.term === term ? answer : null;
+  const fresh = state === 'ready' && settled === term;
+  const failed = search.isError;
+  const data = search.data;
+  const current = useMemo(
+    () =>
+      !fresh
+        ? null
+        : failed
+          ? ({ state: 'error' } as const)
+          : data
+            ? ({ state: 'ready', data } as const)
+            : null,
+    [fresh, failed, data],
+  );
   const sections = useMemo(
     () => (current?.state === 'ready' ? searchSections(current.data, listboxId) : []),
     [current, listboxId],
@@ -86,7 +108,12 @@ export default function SearchResults({
       if (options.length === 0) return false;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        const next = activeIndex < 0 ? (step > 0 ? 0 : options.length - 1) : (activeIndex + step + options.length) % options.length;
+        const next =
+          activeIndex < 0
+            ? step > 0
+              ? 0
+              : options.length - 1
+            : (activeIndex + step + options.length) % options.length;
         setActive({ term, index: next });
         return true;
       }
@@ -117,7 +144,12 @@ export default function SearchResults({
       {options.length > 0 ? (
         <div id={listboxId} role="listbox" aria-label="Результаты поиска" className={styles.listbox}>
           {sections.map((section) => (
-            <div key={section.kind} role="group" aria-labelledby={`${listboxId}-${section.kind}`} data-search-section={section.kind}>
+            <div
+              key={section.kind}
+              role="group"
+              aria-labelledby={`${listboxId}-${section.kind}`}
+              data-search-section={section.kind}
+            >
               <div id={`${listboxId}-${section.kind}`} className={styles.sectionTitle}>
                 {section.title}
               </div>
@@ -169,7 +201,14 @@ function OptionContent({ option }: { option: SearchOption }) {
   return (
     <>
       {image ? (
-        <img src={image} alt="" width={big ? 70 : 40} height={big ? 70 : 40} className={big ? styles.image : styles.smallImage} loading="lazy" />
+        <img
+          src={image}
+          alt=""
+          width={big ? 70 : 40}
+          height={big ? 70 : 40}
+          className={big ? styles.image : styles.smallImage}
+          loading="lazy"
+        />
       ) : (
         <span className={big ? styles.noImage : styles.smallNoImage} aria-hidden="true">
           <WrenchIcon size={big ? 28 : 18} />

@@ -3,14 +3,34 @@ import { brandValue, parseBrandValue, sortBrandGroups, sortEngines, sortYears } 
 
 describe('vehicle selector options', () => {
   it('lists years newest first without duplicates or junk', () => {
-    expect(sortYears(['2015', '2024', '1999', '2024', 'abc', '2020'])).toEqual(['2024', '2020', '2015', '1999']);
+    expect(sortYears(['2015', '2024', '1999', '2024', 'abc', '2020'])).toEqual([
+      '2024',
+      '2020',
+      '2015',
+      '1999',
+    ]);
   });
 
   it('sorts brands alphabetically inside each vehicle type and keeps the types in order', () => {
     const groups = sortBrandGroups([
-      { title: 'Легковые', slug: 'legkovye', brands: [{ title: 'Toyota', slug: 'toyota' }, { title: 'BMW', slug: 'bmw' }, { title: 'Kia', slug: 'kia' }] },
+      {
+        title: 'Легковые',
+        slug: 'legkovye',
+        brands: [
+          { title: 'Toyota', slug: 'toyota' },
+          { title: 'BMW', slug: 'bmw' },
+          { title: 'Kia', slug: 'kia' },
+        ],
+      },
       { title: 'Мото', slug: 'moto', brands: [] },
-      { title: 'Грузовые', slug: 'gruzovye', brands: [{ title: 'MAN', slug: 'man' }, { title: 'DAF', slug: 'daf' }] },
+      {
+        title: 'Грузовые',
+        slug: 'gruzovye',
+        brands: [
+          { title: 'MAN', slug: 'man' },
+          { title: 'DAF', slug: 'daf' },
+        ],
+      },
     ]);
     expect(groups.map((g) => g.slug)).toEqual(['legkovye', 'gruzovye']);
     expect(groups[0]!.brands.map((b) => b.slug)).toEqual(['bmw', 'kia', 'toyota']);

@@ -1,5 +1,6 @@
 import type { ApiRouteName } from '@podbor/contract';
 import type { BrowserCallOptions, browserApi } from './browser';
+import type { OptionalIfEmpty } from './route-types';
 
 /**
  * browserApi loaded on first use. Client islands of the first load (header search, catalogue menu, vehicle
@@ -8,8 +9,8 @@ import type { BrowserCallOptions, browserApi } from './browser';
  */
 export async function lazyBrowserApi<N extends ApiRouteName>(
   name: N,
-  options: BrowserCallOptions = {},
+  ...args: OptionalIfEmpty<N, BrowserCallOptions<N>>
 ): ReturnType<typeof browserApi<N>> {
   const { browserApi: call } = await import('./browser');
-  return call(name, options);
+  return call(name, ...args);
 }

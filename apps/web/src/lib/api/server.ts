@@ -1,13 +1,17 @@
-import { API_ROUTES, buildPath, COOKIE_NAMES, errorBody, type ApiRouteName, type ErrorBody } from '@podbor/contract';
+import {
+  API_ROUTES,
+  buildPath,
+  COOKIE_NAMES,
+  errorBody,
+  type ApiRouteName,
+  type ErrorBody,
+} from '@podbor/contract';
 import { cookies, headers } from 'next/headers';
-import type { z } from 'zod';
+import { withQuery, type OptionalIfEmpty, type RequestOf, type ResponseOf, type Route } from './route-types';
 import { authorizationFor, clientHostOf, fetchUpstream, forwardedForOf, upstreamHeaders } from './upstream';
 
 // Server components' access to the API: straight to API_URL with the token from the cookies (proxy.ts has
 // already refreshed it or issued a visitor token for this request).
-
-type Route<N extends ApiRouteName> = (typeof API_ROUTES)[N];
-type ResponseOf<N extends ApiRouteName> = z.output<Route<N>['response']>;
 
 export class ApiError extends Error {
   constructor(
@@ -18,36 +22,39 @@ export class ApiError extends Error {
   }
 }
 
-export interface CallOptions {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
+/** Params, query and body as the route's entry in the contract's route table declares them. */
+export type CallOptions<N extends ApiRouteName> = RequestOf<N> & {
   /**
    * Seconds the answer may be reused across requests. Only for calls that do not depend on who asks
    * (no token is sent then); everything else is fetched fresh.
    */
   revalidate?: number;
+};
+
+/**
+ * Whether a call carries the visitor's token. `public` routes answer the same for everyone (the catalogue does
+ * not read the token), so they go without it and the API skips the session lookup; `session`, `user` and any
+ * level that may personalise the answer get it.
+ */
+function sendsToken(route: { auth: string }): boolean {
+  return route.auth !== 'public';
 }
 
-function withQuery(path: string, query: CallOptions['query']): string {
-  if (!query) return path;
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') search.set(k, String(v));
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-export async function apiCall<N extends ApiRouteName>(name: N, options: CallOptions = {}): Promise<ResponseOf<N>> {
+export async function apiCall<N extends ApiRouteName>(
+  name: N,
+  ...[options = {} as CallOptions<N>]: OptionalIfEmpty<N, CallOptions<N>>
+): Promise<ResponseOf<N>> {
   const route: Route<N> = API_ROUTES[name];
   const [jar, incoming] = await Promise.all([cookies(), headers()]);
   const shared = options.revalidate !== undefined;
   const ctx = {
-    authorization: shared
-      ? undefined
-      : authorizationFor({
-          access: jar.get(COOKIE_NAMES.access)?.value,
-          visitor: jar.get(COOKIE_NAMES.notAuthorizedToken)?.value,
-        }),
+    authorization:
+      shared || !sendsToken(route)
+        ? undefined
+        : authorizationFor({
+            access: jar.get(COOKIE_NAMES.access)?.value,
+            visitor: jar.get(COOKIE_NAMES.notAuthorizedToken)?.value,
+          }),
     clientHost: clientHostOf(incoming),
     city: jar.get(COOKIE_NAMES.selectedCity)?.value || undefined,
     forwardedFor: shared ? undefined : forwardedForOf(incoming),
@@ -71,9 +78,12 @@ export async function apiCall<N extends ApiRouteName>(name: N, options: CallOpti
 }
 
 /** The same call, with any failure (API down, 404 of a not-yet-built endpoint, bad data) as null. */
-export async function apiTry<N extends ApiRouteName>(name: N, options: CallOptions = {}): Promise<ResponseOf<N> | null> {
+export async function apiTry<N extends ApiRouteName>(
+  name: N,
+  ...args: OptionalIfEmpty<N, CallOptions<N>>
+): Promise<ResponseOf<N> | null> {
   try {
-    return await apiCall(name, options);
+    return await apiCall(name, ...args);
   } catch {
     return null;
   }

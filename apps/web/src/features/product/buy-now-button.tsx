@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { buttonClass, type ButtonVariant } from '@/components/ui/button';
-import { buyNowHref } from './order-lines';
+import { buyNowHref } from '@/lib/buy-now';
 
 /**
  * «Купить сейчас» (SPEC mode BUY_NOW): straight to /order with this one product; the cart is left as it is.

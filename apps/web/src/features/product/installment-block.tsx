@@ -1,6 +1,6 @@
 import { formatPrice, pluralRu } from '@podbor/contract';
 import { apiTry } from '@/lib/api/server';
-import styles from './checkout-blocks.module.css';
+import styles from './installment-block.module.css';
 
 /**
  * Product page instalment offer (GET /payment/installment/{slug}/): «4 платежа по N ₽». A server component: the

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useShell } from '@/components/shell/shell-context';
 import { CartIcon, GridIcon, HomeIcon, InfoIcon, UserIcon } from '@/components/ui/icons';
-import { CartBadge } from '@/features/cart/header-cart';
+import { CartBadge } from './header-cart';
 import styles from './bottom-menu.module.css';
 
 /** SPEC §2 mobile bottom menu: Home, Catalogue, Cart (badge above zero), For buyers, Profile. */

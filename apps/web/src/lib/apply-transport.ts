@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, QUERY_PARAMS } from '@podbor/contract';
+import { COOKIE_NAMES, QUERY_PARAMS } from '@podbor/contract/constants';
 import { writeCookie } from '@/lib/browser-cookies';
 import { TRANSPORT_CHANGED_EVENT } from '@/lib/events';
 
@@ -8,7 +8,7 @@ export interface TransportChoice {
   year?: string;
 }
 
-interface RouterLike {
+export interface RouterLike {
   refresh(): void;
   replace(href: string, options?: { scroll?: boolean }): void;
 }
@@ -16,7 +16,9 @@ interface RouterLike {
 /**
  * Stores the chosen vehicle (or forgets it) in the 30-day cookies and re-renders the page on the server, so the
  * header, catalogue counts, listings, cart and city data all follow it (SPEC §4). A `?transport_id=` left in the
- * address would make proxy.ts store that vehicle again, so it is dropped from the address instead.
+ * address would make proxy.ts store that vehicle again, so it is dropped from the address instead. A choice
+ * without a year drops a stale `transportYear` (it belonged to the previous vehicle). Every place that picks a
+ * vehicle (selector, product fit check) goes through here.
  */
 export function applyTransport(router: RouterLike, choice: TransportChoice | null): void {
   if (choice) {

@@ -1,7 +1,7 @@
 import { formatTransportText } from '@podbor/contract';
 import Link from 'next/link';
 import { PhoneIcon } from '@/components/ui/icons';
-import { HeaderCart } from '@/features/cart/header-cart';
+import { HeaderCart } from './header-cart';
 import { CatalogMenuButton } from '@/features/catalog-menu/catalog-menu-button';
 import { SearchBox } from '@/features/search/search-box';
 import { cartSummaryText } from '@/lib/cart-summary';
