@@ -1,6 +1,6 @@
 import type { ProductDetailResponse } from '@podbor/contract';
 import { cache } from 'react';
-import { ApiError, apiCall, type CallOptions } from '@/lib/api/server';
+import { ApiError, apiCall } from '@/lib/api/server';
 
 /**
  * The product for the chosen vehicle (so `is_linked_transport` answers for it) and the selected city (X-City,
@@ -9,13 +9,10 @@ import { ApiError, apiCall, type CallOptions } from '@/lib/api/server';
 export const getProduct = cache(
   async (slug: string, transportId: number | null): Promise<ProductDetailResponse | null> => {
     try {
-      // The route table's productDetail entry does not declare the `transport` query the API reads
-      // (productDetailQuery); until it does, the query goes past the table's types.
-      const options = {
+      return await apiCall('productDetail', {
         params: { productSlug: slug },
         query: transportId ? { transport: transportId } : undefined,
-      } as unknown as CallOptions<'productDetail'>;
-      return await apiCall('productDetail', options);
+      });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
       throw error;
