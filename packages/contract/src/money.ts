@@ -28,3 +28,10 @@ export function orderTotal(lines: readonly MoneyLine[]): number {
 export function moneyString(roubles: number): string {
   return roundKopecks(roubles).toFixed(2);
 }
+
+/** Discount in whole percent, or null when there is no real old price. */
+export function discountPercent(price: number, oldPrice: number | null | undefined): number | null {
+  if (!oldPrice || !Number.isFinite(oldPrice) || oldPrice <= price || price <= 0) return null;
+  const percent = Math.round(((oldPrice - price) / oldPrice) * 100);
+  return percent > 0 ? percent : null;
+}

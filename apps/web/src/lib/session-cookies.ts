@@ -1,4 +1,4 @@
-import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '@podbor/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '@podbor/contract';
 import { serverConfig } from './config';
 import { jwtExpiry } from './jwt';
 
@@ -20,7 +20,7 @@ export interface CookieOptions {
 /** Refresh tokens live 30 days (ARCHITECTURE §2); the cookie never outlives the token. */
 const REFRESH_FALLBACK_MAX_AGE = COOKIE_MAX_AGE_SECONDS;
 /** An access token is short-lived (15 min); without a readable expiry assume that. */
-const ACCESS_FALLBACK_MAX_AGE = 15 * 60;
+const ACCESS_FALLBACK_MAX_AGE = ACCESS_TOKEN_TTL_SECONDS;
 /** The visitor token is opaque and long-lived: it owns the anonymous cart. */
 const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -43,9 +43,21 @@ function maxAgeOf(token: string, fallback: number): number {
   return Math.max(1, Math.floor(exp - Date.now() / 1000));
 }
 
-export function writeTokens(jar: CookieWriter, pair: { access: string; refresh: string }, secure: boolean): void {
-  jar.set(COOKIE_NAMES.access, pair.access, tokenOptions(secure, maxAgeOf(pair.access, ACCESS_FALLBACK_MAX_AGE)));
-  jar.set(COOKIE_NAMES.refresh, pair.refresh, tokenOptions(secure, maxAgeOf(pair.refresh, REFRESH_FALLBACK_MAX_AGE)));
+export function writeTokens(
+  jar: CookieWriter,
+  pair: { access: string; refresh: string },
+  secure: boolean,
+): void {
+  jar.set(
+    COOKIE_NAMES.access,
+    pair.access,
+    tokenOptions(secure, maxAgeOf(pair.access, ACCESS_FALLBACK_MAX_AGE)),
+  );
+  jar.set(
+    COOKIE_NAMES.refresh,
+    pair.refresh,
+    tokenOptions(secure, maxAgeOf(pair.refresh, REFRESH_FALLBACK_MAX_AGE)),
+  );
 }
 
 export function writeVisitorToken(jar: CookieWriter, token: string, secure: boolean): void {
@@ -60,7 +72,13 @@ export function clearTokens(jar: CookieWriter, secure: boolean): void {
 
 /** A readable 30-day cookie (transport id from the URL), written on the server. */
 export function writeReadable(jar: CookieWriter, name: string, value: string, secure: boolean): void {
-  jar.set(name, value, { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: COOKIE_MAX_AGE_SECONDS });
+  jar.set(name, value, {
+    httpOnly: false,
+    secure,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 /** Removes a readable cookie written by writeReadable or by the page (same path). */
@@ -78,7 +96,11 @@ export const OAUTH_STATE_COOKIE = 'oauthState';
 export const OAUTH_NEXT_COOKIE = 'oauthNext';
 const OAUTH_MAX_AGE = 10 * 60;
 
-export function writeOauthFlow(jar: CookieWriter, flow: { method: string; state: string; next: string }, secure: boolean): void {
+export function writeOauthFlow(
+  jar: CookieWriter,
+  flow: { method: string; state: string; next: string },
+  secure: boolean,
+): void {
   jar.set(OAUTH_STATE_COOKIE, `${flow.method}:${flow.state}`, tokenOptions(secure, OAUTH_MAX_AGE));
   jar.set(OAUTH_NEXT_COOKIE, flow.next, tokenOptions(secure, OAUTH_MAX_AGE));
 }

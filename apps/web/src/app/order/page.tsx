@@ -1,4 +1,10 @@
-import { PAGE_TITLES, productUrlFromCategories, type CartLine, type ProductDetailResponse } from '@podbor/contract';
+import { CART_QUANTITY_MAX } from '@podbor/contract/constants';
+import {
+  PAGE_TITLES,
+  productUrlFromCategories,
+  type CartLine,
+  type ProductDetailResponse,
+} from '@podbor/contract';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
@@ -31,7 +37,12 @@ function fromCart(line: CartLine): OrderLine {
   };
 }
 
-function fromProduct(p: ProductDetailResponse, cityTitle: string | null, quantity: number, installation: boolean): OrderLine {
+function fromProduct(
+  p: ProductDetailResponse,
+  cityTitle: string | null,
+  quantity: number,
+  installation: boolean,
+): OrderLine {
   const here = p.warehouses.filter((w) => !cityTitle || w.city === cityTitle);
   const stock = here.reduce((s, w) => s + (Number(w.quantity) || 0), 0);
   const offered = p.with_installation && p.installation_price > 0;
@@ -41,11 +52,11 @@ function fromProduct(p: ProductDetailResponse, cityTitle: string | null, quantit
     image: p.images[0] ?? null,
     href: productUrlFromCategories(p.categories, p.slug),
     price: p.price,
-    quantity: Math.max(1, Math.min(quantity, stock > 0 ? stock : 1, 999)),
+    quantity: Math.max(1, Math.min(quantity, stock > 0 ? stock : 1, CART_QUANTITY_MAX)),
     withInstallation: offered && installation,
     installationPrice: offered ? p.installation_price : 0,
     installationAvailable: offered,
-    stock: p.is_service ? 999 : stock,
+    stock: p.is_service ? CART_QUANTITY_MAX : stock,
   };
 }
 
@@ -60,13 +71,19 @@ export default async function OrderPage({ searchParams }: Props) {
   let unavailable = false;
   if (buyNow) {
     const slug = one(query.product)!;
-    const product = /^[\w-]{1,200}$/.test(slug) ? await apiTry('productDetail', { params: { productSlug: slug } }) : null;
+    const product = /^[\w-]{1,200}$/.test(slug)
+      ? await apiTry('productDetail', { params: { productSlug: slug } })
+      : null;
     if (product) {
-      lines = [fromProduct(product, cityTitle, Number(one(query.quantity)) || 1, one(query.installation) === '1')];
+      lines = [
+        fromProduct(product, cityTitle, Number(one(query.quantity)) || 1, one(query.installation) === '1'),
+      ];
       unavailable = lines[0]!.stock <= 0;
     }
   } else {
-    const cart = await apiTry('cart', { body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' } });
+    const cart = await apiTry('cart', {
+      body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' },
+    });
     lines = (cart?.results ?? []).filter((l) => l.is_checked !== false).map(fromCart);
   }
 
@@ -117,7 +134,9 @@ export default async function OrderPage({ searchParams }: Props) {
       <OrderForm
         placement={buyNow ? 'BUY_NOW' : 'CART'}
         lines={lines}
-        branch={data.branch ? { id: data.branch.id, title: data.branch.title, street: data.branch.street } : null}
+        branch={
+          data.branch ? { id: data.branch.id, title: data.branch.title, street: data.branch.street } : null
+        }
         cityTitle={cityTitle}
         methods={methods ?? []}
         prefill={{ name, phone: profile?.phone_number ?? '', email: profile?.email ?? '' }}

@@ -5,6 +5,7 @@ import {
   productUrlFromCategories,
   type ProductListItem,
 } from '@podbor/contract';
+import { discountPercent } from '@podbor/contract/money';
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { CheckIcon, WrenchIcon } from '@/components/ui/icons';
@@ -16,13 +17,6 @@ export interface ProductCardProps {
   product: ProductListItem;
   /** The card holds the page's largest image (first row): load it eagerly with high priority. */
   priority?: boolean;
-}
-
-/** Discount in whole percent, or null when there is no real old price. */
-export function discountPercent(price: number, oldPrice: number | null | undefined): number | null {
-  if (!oldPrice || !Number.isFinite(oldPrice) || oldPrice <= price || price <= 0) return null;
-  const percent = Math.round(((oldPrice - price) / oldPrice) * 100);
-  return percent > 0 ? percent : null;
 }
 
 /**

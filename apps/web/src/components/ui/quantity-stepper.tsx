@@ -1,5 +1,6 @@
 'use client';
 
+import { CART_QUANTITY_MAX } from '@podbor/contract/constants';
 import { useState } from 'react';
 import styles from './quantity-stepper.module.css';
 
@@ -76,7 +77,7 @@ export function QuantityStepper({
         type="button"
         className={styles.step}
         aria-label={`Увеличить: ${label}`}
-        disabled={disabled || value >= Math.min(max, 999)}
+        disabled={disabled || value >= Math.min(max, CART_QUANTITY_MAX)}
         onClick={() => onChange(value + 1)}
         data-quantity-plus=""
       >

@@ -1,9 +1,8 @@
+import { roundKopecks } from '@podbor/contract/money';
 import type { CartLine, CartResponse } from '@podbor/contract';
 
 // Pure cart arithmetic for optimistic updates: the page shows the result of a change at once and replaces it
 // with the server's answer when that arrives (or goes back to the last confirmed cart when it fails).
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface LinePatch {
   quantity?: number;
@@ -16,9 +15,9 @@ export function lineTotals(line: CartLine): CartLine {
   const products = line.product.price * line.quantity;
   return {
     ...line,
-    total_products_price: round2(products),
-    total_installation_price: round2(installation),
-    total_price: round2(products + installation),
+    total_products_price: roundKopecks(products),
+    total_installation_price: roundKopecks(installation),
+    total_price: roundKopecks(products + installation),
   };
 }
 
@@ -37,9 +36,9 @@ export function withTotals(results: CartLine[]): CartResponse {
   return {
     results,
     total: results.length,
-    total_price: round2(total),
+    total_price: roundKopecks(total),
     checked_total: checkedCount,
-    checked_total_price: round2(checked),
+    checked_total_price: roundKopecks(checked),
   };
 }
 
@@ -59,7 +58,10 @@ export function patchCart(cart: CartResponse, patches: ReadonlyMap<string, LineP
         ...line,
         quantity,
         is_checked: patch.isChecked ?? line.is_checked,
-        product: { ...line.product, with_installation: patch.withInstallation ?? line.product.with_installation },
+        product: {
+          ...line.product,
+          with_installation: patch.withInstallation ?? line.product.with_installation,
+        },
       }),
     );
   }
@@ -74,8 +76,10 @@ function checkedLines(cart: CartResponse): CartLine[] {
 /** Totals of the checked lines: goods, installation, all. */
 export function checkedSummary(cart: CartResponse) {
   const lines = checkedLines(cart);
-  const goods = round2(lines.reduce((s, l) => s + (l.total_products_price ?? l.product.price * l.quantity), 0));
-  const installation = round2(lines.reduce((s, l) => s + (l.total_installation_price ?? 0), 0));
+  const goods = roundKopecks(
+    lines.reduce((s, l) => s + (l.total_products_price ?? l.product.price * l.quantity), 0),
+  );
+  const installation = roundKopecks(lines.reduce((s, l) => s + (l.total_installation_price ?? 0), 0));
   const units = lines.reduce((s, l) => s + l.quantity, 0);
-  return { lines: lines.length, units, goods, installation, total: round2(goods + installation) };
+  return { lines: lines.length, units, goods, installation, total: roundKopecks(goods + installation) };
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { CART_QUANTITY_MAX } from '@podbor/contract/constants';
 import type { CartLine, CartResponse, CartUpdateLine } from '@podbor/contract';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
@@ -116,7 +117,8 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
         </span>
         <h2 className={styles.emptyTitle}>В корзине пока пусто</h2>
         <p className={styles.emptyText}>
-          Подберите запчасти для своего автомобиля в каталоге — товары с установкой можно заказать сразу с ней.
+          Подберите запчасти для своего автомобиля в каталоге — товары с установкой можно заказать сразу с
+          ней.
         </p>
         <Link href="/catalog" className={buttonClass('primary', 'lg')}>
           Перейти в каталог
@@ -140,7 +142,9 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
               className={styles.checkbox}
               checked={allChecked}
               onChange={() =>
-                send(new Map(lines.map((l) => [l.product.slug, { isChecked: !allChecked } satisfies LinePatch])))
+                send(
+                  new Map(lines.map((l) => [l.product.slug, { isChecked: !allChecked } satisfies LinePatch])),
+                )
               }
               data-cart-select-all=""
             />
@@ -153,7 +157,9 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
             onClick={() =>
               send(
                 new Map(
-                  lines.filter((l) => l.is_checked !== false).map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch]),
+                  lines
+                    .filter((l) => l.is_checked !== false)
+                    .map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch]),
                 ),
               )
             }
@@ -172,7 +178,11 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
         ) : null}
         <ul role="list" className={styles.list}>
           {lines.map((line) => (
-            <CartRow key={line.product.slug} line={line} onPatch={(patch) => send(new Map([[line.product.slug, patch]]))} />
+            <CartRow
+              key={line.product.slug}
+              line={line}
+              onPatch={(patch) => send(new Map([[line.product.slug, patch]]))}
+            />
           ))}
         </ul>
       </section>
@@ -248,7 +258,7 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
         {p.vendor_code ? <span className={styles.meta}>Артикул: {p.vendor_code}</span> : null}
         <span className={styles.meta}>
           {formatPrice(p.price)} за шт.
-          {p.warehouse_stock < 999 ? ` · в наличии ${p.warehouse_stock} шт.` : ''}
+          {p.warehouse_stock < CART_QUANTITY_MAX ? ` · в наличии ${p.warehouse_stock} шт.` : ''}
         </span>
         {line.quantity > p.warehouse_stock ? (
           <span className={styles.stockWarning} data-cart-stock-warning="">
@@ -286,7 +296,9 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
             {formatPrice(line.total_price ?? p.price * line.quantity)}
           </span>
           {p.with_installation && (line.total_installation_price ?? 0) > 0 ? (
-            <span className={styles.meta}>вкл. установку {formatPrice(line.total_installation_price ?? 0)}</span>
+            <span className={styles.meta}>
+              вкл. установку {formatPrice(line.total_installation_price ?? 0)}
+            </span>
           ) : null}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { CATALOG_PAGE_SIZE } from '@podbor/contract/constants';
 import type {
   CatalogFilter,
   CatalogProductsRequest,
@@ -61,7 +62,7 @@ export const getFilters = cache(
 
 /** One listing page; body exactly as API-SHAPES §6, page/sort/order repeated in the query. */
 export async function getListing(slug: string, transportId: number | null, body: CatalogProductsRequest) {
-  const query = { page: body.page, size: 24, sort: body.sort, order: body.order };
+  const query = { page: body.page, size: CATALOG_PAGE_SIZE, sort: body.sort, order: body.order };
   return transportId
     ? apiCall('categoryProductsByTransport', { params: { categorySlug: slug, transportId }, query, body })
     : apiCall('categoryProducts', { params: { categorySlug: slug }, query, body });

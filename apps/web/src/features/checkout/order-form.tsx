@@ -1,8 +1,8 @@
 'use client';
 
 import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
-import { MESSAGE_MAX_LENGTH } from '@podbor/contract/constants';
-import { maskPhone, sanitizeName } from '@podbor/contract/masks';
+import { CART_QUANTITY_MAX, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '@podbor/contract/constants';
+import { maskPhone, MASKS, sanitizeName } from '@podbor/contract/masks';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -215,7 +215,7 @@ export function OrderForm(props: OrderFormProps) {
               autoComplete="name"
               required
               mask={sanitizeName}
-              maxLength={60}
+              maxLength={NAME_MAX_LENGTH}
             />
             <FormTextField
               form={form}
@@ -224,7 +224,7 @@ export function OrderForm(props: OrderFormProps) {
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              placeholder="+7 (999) 999-99-99"
+              placeholder={MASKS.phone}
               required
               mask={maskPhone}
               onInput={() => errors.email && form.clearErrors('email')}
@@ -357,7 +357,9 @@ export function OrderForm(props: OrderFormProps) {
                       value={l.quantity}
                       max={l.stock}
                       label={`Количество: ${l.title}`}
-                      onChange={(quantity) => patchLine(l.slug, { quantity: Math.min(quantity, 999) })}
+                      onChange={(quantity) =>
+                        patchLine(l.slug, { quantity: Math.min(quantity, CART_QUANTITY_MAX) })
+                      }
                     />
                     {l.installationAvailable ? (
                       <label className={styles.installation}>

@@ -1,3 +1,5 @@
+import { lineTotal as contractLineTotal, roundKopecks } from '@podbor/contract/money';
+
 /** One line of the order being placed (from the checked cart lines, or the product bought at once). */
 export interface OrderLine {
   slug: string;
@@ -14,13 +16,19 @@ export interface OrderLine {
 }
 
 export const lineTotal = (l: OrderLine) =>
-  Math.round((l.price + (l.withInstallation ? l.installationPrice : 0)) * l.quantity * 100) / 100;
+  contractLineTotal(l.price, l.withInstallation ? l.installationPrice : 0, l.quantity);
 
 export function orderTotals(lines: readonly OrderLine[]) {
   const goods = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-  const installation = lines.reduce((s, l) => s + (l.withInstallation ? l.installationPrice * l.quantity : 0), 0);
-  const r = (n: number) => Math.round(n * 100) / 100;
-  return { goods: r(goods), installation: r(installation), total: r(goods + installation) };
+  const installation = lines.reduce(
+    (s, l) => s + (l.withInstallation ? l.installationPrice * l.quantity : 0),
+    0,
+  );
+  return {
+    goods: roundKopecks(goods),
+    installation: roundKopecks(installation),
+    total: roundKopecks(roundKopecks(goods) + roundKopecks(installation)),
+  };
 }
 
 /** Remembered between /order and /payment, so a failed payment can be tried again with the same goods. */

@@ -1,5 +1,6 @@
 'use client';
 
+import { NAME_MAX_LENGTH } from '@podbor/contract/constants';
 import {
   CALLBACK_MINUTES,
   feedbackRequest,
@@ -130,7 +131,7 @@ export default function HelpModal() {
             required
             autoComplete="name"
             placeholder="Как к вам обращаться"
-            maxLength={60}
+            maxLength={NAME_MAX_LENGTH}
             data-autofocus=""
           />
           <FormTextField

@@ -6,6 +6,7 @@ import {
   productUrlFromCategories,
   type ProductDetailResponse,
 } from '@podbor/contract';
+import { discountPercent } from '@podbor/contract/money';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
@@ -19,12 +20,6 @@ import { FitmentCheck, type FitmentStatus } from './fitment-check';
 import { Gallery } from './gallery';
 import { ProductTabs } from './product-tabs';
 import styles from './product.module.css';
-
-function discountPercent(price: number, oldPrice: number | null | undefined): number | null {
-  if (!oldPrice || oldPrice <= price || price <= 0) return null;
-  const p = Math.round(((oldPrice - price) / oldPrice) * 100);
-  return p > 0 ? p : null;
-}
 
 function quantityOf(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);

@@ -1,5 +1,6 @@
 'use client';
 
+import { PASSWORD_MAX_LENGTH } from '@podbor/contract/constants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -54,7 +55,7 @@ export function PasswordCard() {
             type="password"
             required
             autoComplete="current-password"
-            maxLength={128}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
           <FormTextField
             form={form}
@@ -66,7 +67,7 @@ export function PasswordCard() {
             hint="Не меньше 8 символов"
             required
             autoComplete="new-password"
-            maxLength={128}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
           <FormTextField
             form={form}
@@ -77,7 +78,7 @@ export function PasswordCard() {
             type="password"
             required
             autoComplete="new-password"
-            maxLength={128}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
         </div>
         {general ? (

@@ -1,5 +1,6 @@
 'use client';
 
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@podbor/contract/constants';
 import { sanitizeName, type ProfileResponse, type TitleSlug } from '@podbor/contract';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { FormTextField, useFormField } from '@/components/form/form-text-field';
@@ -62,7 +63,7 @@ export default function PersonalEditor({
           label="Фамилия"
           mask={sanitizeName}
           autoComplete="family-name"
-          maxLength={60}
+          maxLength={NAME_MAX_LENGTH}
           autoFocus
         />
         <FormTextField
@@ -73,7 +74,7 @@ export default function PersonalEditor({
           mask={sanitizeName}
           required
           autoComplete="given-name"
-          maxLength={60}
+          maxLength={NAME_MAX_LENGTH}
         />
         <FormTextField
           form={form}
@@ -82,7 +83,7 @@ export default function PersonalEditor({
           label="Отчество"
           mask={sanitizeName}
           autoComplete="additional-name"
-          maxLength={60}
+          maxLength={NAME_MAX_LENGTH}
         />
         <FormTextField
           form={form}
@@ -102,7 +103,7 @@ export default function PersonalEditor({
           type="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           hint="На новый адрес придёт код подтверждения"
         />
         <CitySelect form={form} cities={cities} />

@@ -1,5 +1,6 @@
 'use client';
 
+import { SEARCH_MAX_LENGTH } from '@podbor/contract/constants';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, useTransition } from 'react';
@@ -12,7 +13,15 @@ import styles from './search.module.css';
 // the API client arrives the first time the visitor focuses or types.
 const SearchResults = dynamic(() => import('./search-results'), { ssr: false });
 
-export function SearchBox({ className, inputClassName, iconClassName }: { className?: string; inputClassName?: string; iconClassName?: string }) {
+export function SearchBox({
+  className,
+  inputClassName,
+  iconClassName,
+}: {
+  className?: string;
+  inputClassName?: string;
+  iconClassName?: string;
+}) {
   const router = useRouter();
   const listboxId = `${useId()}search-results`;
   const [value, setValue] = useState('');
@@ -78,7 +87,7 @@ export function SearchBox({ className, inputClassName, iconClassName }: { classN
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        maxLength={200}
+        maxLength={SEARCH_MAX_LENGTH}
         className={inputClassName}
         value={value}
         onChange={(event) => {

@@ -1,5 +1,6 @@
 'use client';
 
+import { PASSWORD_MAX_LENGTH } from '@podbor/contract/constants';
 import {
   API_ROUTES,
   applyMask,
@@ -126,7 +127,7 @@ export function PasswordField<V extends FieldValues>(
       required
       type="password"
       autoComplete={props.autoComplete}
-      maxLength={128}
+      maxLength={PASSWORD_MAX_LENGTH}
       data-autofocus={props.autoFocus ? '' : undefined}
     />
   );
