@@ -32,7 +32,10 @@ async function discoverTransports(base, max) {
       for (const brand of type.brands.slice(0, 3)) {
         const models = await json(base, `/api/v2/transport/${year}/${type.slug}/${brand.slug}/models/`);
         for (const model of models.slice(0, 2)) {
-          const engines = await json(base, `/api/v2/transport/${year}/${type.slug}/${brand.slug}/${model.slug}/engines/`);
+          const engines = await json(
+            base,
+            `/api/v2/transport/${year}/${type.slug}/${brand.slug}/${model.slug}/engines/`,
+          );
           for (const e of engines) ids.add(Number(e.transport_id));
           if (ids.size >= max) return [...ids];
         }
@@ -83,8 +86,13 @@ export async function discoverInputs(base, count) {
   const products = new Map();
   // Products of each category (one page each) for the product page and the search texts.
   for (const [i, cat] of cats.entries()) {
-    const page = await json(base, `/api/v1/catalog/${cat}/products/?page=${1 + (i % 3)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    for (const p of page.results.slice(0, Math.ceil((2 * count) / cats.length))) if (!products.has(p.slug)) products.set(p.slug, { ...p, transport: transports[i % transports.length] });
+    const page = await json(base, `/api/v1/catalog/${cat}/products/?page=${1 + (i % 3)}`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    for (const p of page.results.slice(0, Math.ceil((2 * count) / cats.length)))
+      if (!products.has(p.slug)) products.set(p.slug, { ...p, transport: transports[i % transports.length] });
   }
   // Category × vehicle pairs, with filter values the category offers (asked once per category, without a vehicle:
   // asking per pair would warm the facet cache that the facet runs measure, and takes minutes on PGlite).
@@ -104,7 +112,12 @@ export async function discoverInputs(base, count) {
     const value = candidates[Math.floor(rnd() * candidates.length)].value;
     const lo = Math.round(price.min + (price.max - price.min) * rnd() * 0.3);
     const hi = Math.round(price.max - (price.max - price.min) * rnd() * 0.3);
-    const body = JSON.stringify({ page: 1, sort: 'popular', order: 'desc', filter: { [checkbox.slug]: [value], price: [lo, hi] } });
+    const body = JSON.stringify({
+      page: 1,
+      sort: 'popular',
+      order: 'desc',
+      filter: { [checkbox.slug]: [value], price: [lo, hi] },
+    });
     listing.push({ path: `/api/v1/catalog/${cat}/products/${transport}/`, method: 'POST', body });
   }
   while (facets.length < count && next < pairs.length) {
@@ -112,7 +125,12 @@ export async function discoverInputs(base, count) {
     facets.push({ path: `/api/v1/catalog/${cat}/filters/${transport}/` });
   }
   const productList = [...products.values()];
-  const product = productList.slice(0, count).map((p) => ({ path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`, headers: { 'x-city': 'moskva' } }));
+  const product = productList
+    .slice(0, count)
+    .map((p) => ({
+      path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`,
+      headers: { 'x-city': 'moskva' },
+    }));
   const tree2 = transports.map((t) => ({ path: `/api/v1/catalog/categories/tree/${t}/` }));
 
   // Search texts: a title word, two title words, a word with one typo, a word cut to a prefix (typing), the
@@ -125,9 +143,11 @@ export async function discoverInputs(base, count) {
     const kind = texts.size % 6;
     let text = null;
     if (kind === 0 && word) text = word;
-    else if (kind === 1 && words.length >= 2) text = `${words[0]} ${words[1 + Math.floor(rnd() * (words.length - 1))]}`;
+    else if (kind === 1 && words.length >= 2)
+      text = `${words[0]} ${words[1 + Math.floor(rnd() * (words.length - 1))]}`;
     else if (kind === 2 && word) text = typo(word, rnd);
-    else if (kind === 3 && word && word.length >= 6) text = word.slice(0, 3 + Math.floor(rnd() * (word.length - 4)));
+    else if (kind === 3 && word && word.length >= 6)
+      text = word.slice(0, 3 + Math.floor(rnd() * (word.length - 4)));
     else if (kind === 4 && p.vendor_code) {
       const variants = articleVariants(p.vendor_code);
       text = variants[Math.floor(rnd() * variants.length)];

@@ -50,16 +50,41 @@ const scenarios = [
     name: 'POST listing: vehicle + 2 filters',
     method: 'POST',
     path: '/api/v1/catalog/perednie-kolodki/products/17/',
-    body: JSON.stringify({ page: 1, sort: 'popular', order: 'desc', filter: { 'datchik-iznosa': ['С датчиком'], price: [1000, 5000] } }),
+    body: JSON.stringify({
+      page: 1,
+      sort: 'popular',
+      order: 'desc',
+      filter: { 'datchik-iznosa': ['С датчиком'], price: [1000, 5000] },
+    }),
   },
-  { name: 'POST listing: parent category + vehicle', method: 'POST', path: '/api/v1/catalog/tormoznaya-sistema/products/17/', body: '{}' },
-  { name: 'POST listing: by price, page 3', method: 'POST', path: '/api/v1/catalog/perednie-kolodki/products/?page=3&sort=price&order=asc', body: '{}' },
-  { name: 'GET product page (X-City, vehicle)', path: '/api/v1/catalog/products/brembo-p-30-042/?transport=17', headers: { 'x-city': 'moskva' } },
+  {
+    name: 'POST listing: parent category + vehicle',
+    method: 'POST',
+    path: '/api/v1/catalog/tormoznaya-sistema/products/17/',
+    body: '{}',
+  },
+  {
+    name: 'POST listing: by price, page 3',
+    method: 'POST',
+    path: '/api/v1/catalog/perednie-kolodki/products/?page=3&sort=price&order=asc',
+    body: '{}',
+  },
+  {
+    name: 'GET product page (X-City, vehicle)',
+    path: '/api/v1/catalog/products/brembo-p-30-042/?transport=17',
+    headers: { 'x-city': 'moskva' },
+  },
   { name: 'GET filters per vehicle (facets)', path: '/api/v1/catalog/perednie-kolodki/filters/17/' },
   { name: 'GET category tree per vehicle', path: '/api/v1/catalog/categories/tree/17/' },
   { name: 'GET search: колодки', path: `/api/v1/catalog/search/?query=${encodeURIComponent('колодки')}` },
-  { name: 'GET search: калодки (typo)', path: `/api/v1/catalog/search/?query=${encodeURIComponent('калодки')}` },
-  { name: 'GET search: spaced article', path: `/api/v1/catalog/search/?query=${encodeURIComponent('0 986 494 524')}` },
+  {
+    name: 'GET search: калодки (typo)',
+    path: `/api/v1/catalog/search/?query=${encodeURIComponent('калодки')}`,
+  },
+  {
+    name: 'GET search: spaced article',
+    path: `/api/v1/catalog/search/?query=${encodeURIComponent('0 986 494 524')}`,
+  },
   { name: 'GET transport detail', path: '/api/v1/transport/17/' },
   { name: 'GET transport engines', path: '/api/v2/transport/2015/legkovye/lada/granta/engines/' },
   { name: 'GET reviews', path: '/api/v1/review/brembo-p-30-042/' },
@@ -80,7 +105,11 @@ const scenarios = [
     path: '/api/v1/payment/cart/update-item/',
     method: 'PUT',
     get body() {
-      return JSON.stringify({ items: [{ product: shopFixture().slug, quantity: 1, with_installation: false }], transport: '', city: '' });
+      return JSON.stringify({
+        items: [{ product: shopFixture().slug, quantity: 1, with_installation: false }],
+        transport: '',
+        city: '',
+      });
     },
     get headers() {
       return { authorization: shopFixture().token };
@@ -94,9 +123,16 @@ const scenarios = [
     get body() {
       const f = shopFixture();
       return JSON.stringify({
-        name: 'Нагрузка Тест', phone: '+79990000000', email: '', payment_type: 'CASH', payment_method_id: f.cashMethodId,
-        cart: [{ slug: f.slug, quantity: 1, with_installation: false }], branch_office_id: f.branchId, transport_id: '',
-        placement_type: 'BUY_NOW', consent: true,
+        name: 'Нагрузка Тест',
+        phone: '+79990000000',
+        email: '',
+        payment_type: 'CASH',
+        payment_method_id: f.cashMethodId,
+        cart: [{ slug: f.slug, quantity: 1, with_installation: false }],
+        branch_office_id: f.branchId,
+        transport_id: '',
+        placement_type: 'BUY_NOW',
+        consent: true,
       });
     },
     get headers() {
@@ -125,9 +161,15 @@ function shopFixture() {
 
 const targets = [];
 const pgliteDir = path.resolve(root, args['pglite-dir']);
-if (args.only !== 'postgres') targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: pgliteDir, DATABASE_URL: '' } });
-if (process.env.DATABASE_URL && args.only !== 'pglite') targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench-pg') } });
-if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
+if (args.only !== 'postgres')
+  targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: pgliteDir, DATABASE_URL: '' } });
+if (process.env.DATABASE_URL && args.only !== 'pglite')
+  targets.push({
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench-pg') },
+  });
+if (!process.env.DATABASE_URL)
+  log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
 
 /** The key calls of issue #4: scenario name (fixed request) → inputs key (varied requests). */
 const KEY_CALLS = [
@@ -161,7 +203,15 @@ const rows = [];
 const notes = [];
 for (const target of targets) {
   // The per-hour order limits would turn the order benchmark into a 429 benchmark.
-  const env = { ...target.env, API_PORT: port, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x'), ORDERS_PER_CALLER_PER_HOUR: '0', ORDERS_PER_IP_PER_HOUR: '0' };
+  const env = {
+    ...target.env,
+    API_PORT: port,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x'),
+    ORDERS_PER_CALLER_PER_HOUR: '0',
+    ORDERS_PER_IP_PER_HOUR: '0',
+  };
   log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
   const seedStart = performance.now();
   run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', args.products], { env });
@@ -178,7 +228,9 @@ for (const target of targets) {
         `${seedSeconds < 5 ? ' (already seeded)' : ''}; API ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
     );
     if (Math.abs(products - Number(args.products)) > Number(args.products) * 0.05)
-      log(`${target.label}: the database holds ${products} products, not ${args.products} (seeded earlier; remove it to reseed).`);
+      log(
+        `${target.label}: the database holds ${products} products, not ${args.products} (seeded earlier; remove it to reseed).`,
+      );
 
     log(`${target.label}: discovering varied inputs…`);
     const inputs = await discoverInputs(base, Number(args.singles));
@@ -192,12 +244,32 @@ for (const target of targets) {
     for (const s of scenarios) {
       const url = `${base}${s.path}`;
       // Warm-up so the first connections and caches do not skew the figures.
-      await autocannon({ url, connections: 2, duration: 1, method: s.method ?? 'GET', body: s.body, headers: s.headers });
-      const r = await load({ url, method: s.method ?? 'GET', body: s.body, headers: s.headers, connections: Number(args.connections), duration: Number(args.duration) });
+      await autocannon({
+        url,
+        connections: 2,
+        duration: 1,
+        method: s.method ?? 'GET',
+        body: s.body,
+        headers: s.headers,
+      });
+      const r = await load({
+        url,
+        method: s.method ?? 'GET',
+        body: s.body,
+        headers: s.headers,
+        connections: Number(args.connections),
+        duration: Number(args.duration),
+      });
       rows.push({ db: target.label, endpoint: s.name, mode: `${args.connections} conns, fixed`, ...r });
     }
 
-    const fixed = await load({ url: `${base}${LISTING.path}`, method: 'POST', body: LISTING.body, connections: 50, duration: Number(args.duration) });
+    const fixed = await load({
+      url: `${base}${LISTING.path}`,
+      method: 'POST',
+      body: LISTING.body,
+      connections: 50,
+      duration: Number(args.duration),
+    });
     rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, fixed', ...fixed });
     /** The listing at 50 connections cycling the discovered inputs; `vary` may rewrite the n-th request's body. */
     const cycling = (vary = (body) => body) => {
@@ -238,8 +310,12 @@ for (const target of targets) {
 const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 console.log(`\nAPI benchmark — loopback, ${args.duration} s per load run, ${new Date().toISOString()}`);
 for (const n of notes) console.log(`  ${n}`);
-console.log('database            | endpoint                              | mode               |     n | p50 ms | p95 ms | p99 ms |   req/s | errors');
-console.log('--------------------|---------------------------------------|-------------------|-------|--------|--------|--------|---------|-------');
+console.log(
+  'database            | endpoint                              | mode               |     n | p50 ms | p95 ms | p99 ms |   req/s | errors',
+);
+console.log(
+  '--------------------|---------------------------------------|-------------------|-------|--------|--------|--------|---------|-------',
+);
 for (const r of rows) {
   console.log(
     `${r.db.padEnd(19)} | ${r.endpoint.padEnd(37)} | ${r.mode.padEnd(18)} | ${String(r.n).padStart(5)} | ${f(r.p50).padStart(6)} | ${f(r.p95).padStart(6)} | ${f(r.p99).padStart(6)} | ${String(Math.round(r.rps)).padStart(7)} | ${r.errors}`,

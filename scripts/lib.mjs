@@ -15,13 +15,23 @@ export function log(msg) {
 
 /** Runs a command to completion, inheriting stdio; throws on a non-zero exit. */
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const res = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
 }
 
 /** Starts a long-running child; its output is prefixed so the two servers can be told apart. */
 export function startChild(name, cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { cwd: root, ...opts, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (stream, out) =>
     stream.on('data', (buf) => {
       for (const line of buf.toString().split('\n')) if (line) out.write(`[${name}] ${line}\n`);

@@ -13,14 +13,25 @@ const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'];
 
 const base = (process.env.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 const args = process.argv.slice(2);
-const urls = (args.length ? args : ['/']).map((u) => (/^https?:/.test(u) ? u : `${base}${u.startsWith('/') ? u : `/${u}`}`));
+const urls = (args.length ? args : ['/']).map((u) =>
+  /^https?:/.test(u) ? u : `${base}${u.startsWith('/') ? u : `/${u}`}`,
+);
 const runs = Math.max(1, Number(process.env.LH_RUNS || 1));
 const outDir = path.join(root, 'artifacts', 'lighthouse');
 mkdirSync(outDir, { recursive: true });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -32,7 +43,12 @@ try {
     await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: ['json', 'html'],
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       results.push(result);
     }
@@ -45,7 +61,9 @@ try {
     writeFileSync(path.join(outDir, `${slug}.report.json`), report[0]);
     writeFileSync(path.join(outDir, `${slug}.report.html`), report[1]);
 
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    );
     const items = lhr.audits['resource-summary']?.details?.items ?? [];
     const script = items.find((i) => i.resourceType === 'script');
     const total = items.find((i) => i.resourceType === 'total');
@@ -55,19 +73,31 @@ try {
       const min = THRESHOLDS[c];
       const ok = min === undefined || scores[c] >= min;
       if (!ok) failed = true;
-      console.log(`  ${c.padEnd(15)} ${String(scores[c]).padStart(3)}${min !== undefined ? `  (min ${min})${ok ? '' : '  ← below'}` : ''}`);
+      console.log(
+        `  ${c.padEnd(15)} ${String(scores[c]).padStart(3)}${min !== undefined ? `  (min ${min})${ok ? '' : '  ← below'}` : ''}`,
+      );
     }
-    console.log(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);
-    if (script) console.log(`  JavaScript: ${(script.transferSize / 1024).toFixed(1)} KiB transferred in ${script.requestCount} requests (page total ${((total?.transferSize ?? 0) / 1024).toFixed(1)} KiB)`);
+    console.log(
+      `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    );
+    if (script)
+      console.log(
+        `  JavaScript: ${(script.transferSize / 1024).toFixed(1)} KiB transferred in ${script.requestCount} requests (page total ${((total?.transferSize ?? 0) / 1024).toFixed(1)} KiB)`,
+      );
     for (const c of ['accessibility', 'seo']) {
       for (const ref of lhr.categories[c]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${c} issue: ${audit.id} — ${audit.title}`);
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+          console.log(`  ${c} issue: ${audit.id} — ${audit.title}`);
       }
     }
   }
 } finally {
   await chrome.kill();
 }
-log(failed ? 'Lighthouse: below the thresholds' : `Lighthouse: all pages meet the thresholds (reports in ${path.relative(root, outDir)}/)`);
+log(
+  failed
+    ? 'Lighthouse: below the thresholds'
+    : `Lighthouse: all pages meet the thresholds (reports in ${path.relative(root, outDir)}/)`,
+);
 process.exit(failed ? 1 : 0);

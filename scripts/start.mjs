@@ -14,12 +14,22 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   run(npmCmd, ['ci', '--no-audit', '--no-fund']);
 }
 
-const apiSources = newestMtime(['apps/api/src', 'apps/api/drizzle', 'apps/api/build.mjs', 'packages/contract/src']);
+const apiSources = newestMtime([
+  'apps/api/src',
+  'apps/api/drizzle',
+  'apps/api/build.mjs',
+  'packages/contract/src',
+]);
 if (mtime('apps/api/dist/server.js') < apiSources || mtime('apps/api/dist/seed.js') < apiSources) {
   log('building the API…');
   run(npmCmd, ['run', 'build', '-w', '@podbor/api']);
 }
-const webSources = newestMtime(['apps/web/src', 'apps/web/public', 'apps/web/next.config.ts', 'packages/contract/src']);
+const webSources = newestMtime([
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/next.config.ts',
+  'packages/contract/src',
+]);
 if (mtime('apps/web/.next/BUILD_ID') < webSources) {
   log('building the storefront (next build, about a minute)…');
   run(npmCmd, ['run', 'build', '-w', '@podbor/web']);
@@ -38,9 +48,9 @@ function stop(code) {
   stopping = true;
   for (const c of children()) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 200).unref();
-  Promise.all(children().map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children().map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));

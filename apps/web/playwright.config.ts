@@ -21,7 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: '../../playwright-report', open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { outputFolder: '../../playwright-report', open: 'never' }]],
   use: {
     baseURL: process.env.BASE_URL || 'http://127.0.0.1:3000',
     locale: 'ru-RU',
@@ -32,11 +34,21 @@ export default defineConfig({
   },
   projects: [
     // Tests tagged @desktop or @phone describe one layout only and run only in that project.
-    { name: 'desktop', grepInvert: /@phone/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'phone',
       grepInvert: /@desktop/,
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
     },
   ],
 });

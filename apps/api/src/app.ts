@@ -83,13 +83,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // leave in the spec's envelope (Fastify's default body here is its own shape).
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void (reply as FastifyReply)
-        .status(status)
-        .send({
-          errors: {
-            detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
-          },
-        });
+      void (reply as FastifyReply).status(status).send({
+        errors: {
+          detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
+        },
+      });
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);

@@ -9,9 +9,16 @@ const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  REDIS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OUTBOX_PATH: z.string().optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -21,7 +28,11 @@ const envSchema = z.object({
   /** Yandex ID (OAuth 2.0 authorization code). Sign-in with Yandex is offered only when the first three are set. */
   YANDEX_CLIENT_ID: z.string().optional(),
   YANDEX_CLIENT_SECRET: z.string().optional(),
-  YANDEX_REDIRECT_URI: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  YANDEX_REDIRECT_URI: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   YANDEX_AUTHORIZE_URL: z.string().url().default('https://oauth.yandex.ru/authorize'),
   YANDEX_TOKEN_URL: z.string().url().default('https://oauth.yandex.ru/token'),
   YANDEX_USERINFO_URL: z.string().url().default('https://login.yandex.ru/info?format=json'),
@@ -32,21 +43,41 @@ const envSchema = z.object({
   /** Storefront origin as customers see it: payment providers send the browser back to `<PUBLIC_URL>/payment?orderId=`. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Where browsers reach this API (the sandbox payment page); default: through the storefront's /api proxy. */
-  API_PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  API_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The sandbox card provider (a local page that "pays" without money): keep it off in a real shop. */
   PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
   /** YooKassa (REST v3). Card payments go through it when the shop id and the secret key are both set. */
-  YOOKASSA_SHOP_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
-  YOOKASSA_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  YOOKASSA_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
   /** 54-FZ receipt VAT code of the shop's goods (1 = без НДС, 4 = НДС 20%). */
   YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
   /** Unpaid online orders release their stock after this many minutes. */
-  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** How often the server cancels expired unpaid orders; 0 = never (tests call the sweep themselves). */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Orders paid at the branch hold their stock this long unless staff start assembling them. */
-  ORDER_CASH_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(72),
+  ORDER_CASH_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(72),
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),

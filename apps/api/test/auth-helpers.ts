@@ -32,7 +32,12 @@ export async function createUser(
   const password = opts.password ?? GOOD_PASSWORD;
   const [row] = await ctx.handle.db
     .insert(users)
-    .values({ phoneNumber: phone, passwordHash: await hashPassword(password), isActive: opts.active ?? true, firstName: opts.firstName ?? '' })
+    .values({
+      phoneNumber: phone,
+      passwordHash: await hashPassword(password),
+      isActive: opts.active ?? true,
+      firstName: opts.firstName ?? '',
+    })
     .returning({ id: users.id });
   return { id: row!.id, phone, password };
 }
@@ -72,7 +77,12 @@ export async function settledOutboxFor(ctx: TestContext, to: string): Promise<Ou
   return readOutbox(ctx).filter((e) => e.to === to);
 }
 
-export async function post(ctx: TestContext, url: string, payload: unknown, opts: { ip?: string; authorization?: string; method?: 'POST' | 'PUT' | 'PATCH' } = {}) {
+export async function post(
+  ctx: TestContext,
+  url: string,
+  payload: unknown,
+  opts: { ip?: string; authorization?: string; method?: 'POST' | 'PUT' | 'PATCH' } = {},
+) {
   const res = await ctx.app.inject({
     method: opts.method ?? 'POST',
     url,
@@ -80,7 +90,12 @@ export async function post(ctx: TestContext, url: string, payload: unknown, opts
     remoteAddress: opts.ip ?? nextIp(),
     headers: opts.authorization ? { authorization: opts.authorization } : {},
   });
-  return { status: res.statusCode, body: json<Record<string, unknown>>(res), headers: res.headers, raw: res.body };
+  return {
+    status: res.statusCode,
+    body: json<Record<string, unknown>>(res),
+    headers: res.headers,
+    raw: res.body,
+  };
 }
 
 export async function login(ctx: TestContext, phone: string, password: string, ip?: string) {

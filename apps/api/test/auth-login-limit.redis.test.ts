@@ -27,8 +27,16 @@ afterAll(async () => {
 describe('sign-in limits through Redis', () => {
   it('holds the per-phone login limit across two API instances', async () => {
     const prefix = `podbor:test:login:${Date.now()}:`;
-    const a = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
-    const b = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
+    const a = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
+    const b = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
     try {
       const user = await createUser(ctx);
       const remoteAddress = '192.0.2.77';
@@ -63,8 +71,16 @@ describe('sign-in limits through Redis', () => {
 
   it('holds the resend spacing of codes across instances', async () => {
     const prefix = `podbor:test:codes:${Date.now()}:`;
-    const a = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
-    const b = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
+    const a = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
+    const b = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
     try {
       const phone = nextPhone();
       const first = await a.inject({

@@ -117,7 +117,10 @@ describe.runIf(pgUrl)('order placement survives SIGKILL (PostgreSQL)', () => {
       sql`insert into users (phone_number, password_hash, is_active) select '+7950' || lpad(g::text, 7, '0'), 'x', true from generate_series(1, 8) g returning id`,
     );
     const tokens = await Promise.all(
-      users.map(async (u) => (await startSession(handle.db, JWT_SECRET, { id: Number(u.id), role: 'customer' })).access),
+      users.map(
+        async (u) =>
+          (await startSession(handle.db, JWT_SECRET, { id: Number(u.id), role: 'customer' })).access,
+      ),
     );
 
     child = await start();

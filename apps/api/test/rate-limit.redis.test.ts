@@ -34,14 +34,26 @@ describe('rate limits through Redis', () => {
 
   it('holds the visitor-token limit across two API instances', async () => {
     const prefix = `podbor:test:shared:${Date.now()}:`;
-    const a = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
-    const b = await buildApp({ config: ctx.config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
+    const a = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
+    const b = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      limiter: new RedisRateLimiter(redis(), prefix),
+    });
     try {
       const remoteAddress = '192.0.2.44';
       const statuses: number[] = [];
       for (let i = 0; i < VISITOR_TOKENS_PER_IP.limit + 2; i++) {
         const app = i % 2 ? a : b;
-        const res = await app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/user/token/unauthorized_user/',
+          remoteAddress,
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(VISITOR_TOKENS_PER_IP.limit);

@@ -25,7 +25,14 @@ describe('server process', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        API_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

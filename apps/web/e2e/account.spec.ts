@@ -59,7 +59,8 @@ async function tokenCookies(context: BrowserContext) {
 }
 
 async function openLogin(page: Page, info: TestInfo): Promise<Locator> {
-  if (isPhone(info)) await page.locator('[data-bottom-menu]').getByRole('button', { name: 'Профиль' }).click();
+  if (isPhone(info))
+    await page.locator('[data-bottom-menu]').getByRole('button', { name: 'Профиль' }).click();
   else await page.locator('header [data-user-button]').first().click();
   const dialog = page.getByRole('dialog', { name: 'Вход в личный кабинет' });
   await expect(dialog).toBeVisible();
@@ -77,7 +78,10 @@ function fieldError(dialog: Locator, id: string) {
 }
 
 test.describe('accounts', () => {
-  test('register → profile → sign out → reset by call → sign in, with the SPEC messages', async ({ page, context }, info) => {
+  test('register → profile → sign out → reset by call → sign in, with the SPEC messages', async ({
+    page,
+    context,
+  }, info) => {
     test.setTimeout(360_000);
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
     const digits = uniquePhoneDigits();
@@ -142,7 +146,9 @@ test.describe('accounts', () => {
       await resend.click();
       await expect(resend).toHaveAttribute('aria-disabled', 'true');
       await expect(resend.locator('[data-countdown]')).toHaveText(/^0:[0-5]\d$/);
-      await expect(dialog.locator('[data-resend] [role="status"]')).toHaveText(/^Повторно отправить код можно через \d+ сек\.$/);
+      await expect(dialog.locator('[data-resend] [role="status"]')).toHaveText(
+        /^Повторно отправить код можно через \d+ сек\.$/,
+      );
       const before = await resend.locator('[data-countdown]').textContent();
       await expect(resend.locator('[data-countdown]')).not.toHaveText(before!, { timeout: 3000 });
 
@@ -156,13 +162,18 @@ test.describe('accounts', () => {
       const { access, refresh } = await tokenCookies(context);
       expect(access?.httpOnly).toBe(true);
       expect(refresh?.httpOnly).toBe(true);
-      if (!isPhone(info)) await expect(page.locator('header [data-user-button]').first()).toHaveAttribute('aria-haspopup', 'menu');
+      if (!isPhone(info))
+        await expect(page.locator('header [data-user-button]').first()).toHaveAttribute(
+          'aria-haspopup',
+          'menu',
+        );
       // Page scripts never see a token.
       expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|; )(access|refresh)=/);
     });
 
     await test.step('profile: edit and keep after reload', async () => {
-      if (isPhone(info)) await page.locator('[data-bottom-menu]').getByRole('link', { name: 'Профиль' }).click();
+      if (isPhone(info))
+        await page.locator('[data-bottom-menu]').getByRole('link', { name: 'Профиль' }).click();
       else await (await openUserMenu(page)).getByRole('menuitem', { name: 'Мой профиль' }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Мой профиль' })).toBeVisible();
@@ -250,11 +261,21 @@ test.describe('accounts', () => {
       // A well-formed token that looks fresh (so nothing refreshes early) but that the API refuses.
       const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
       const forged = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', typ: 'access', sid: 'x', exp: Math.floor(Date.now() / 1000) + 600 })}.AAAA`;
-      await context.addCookies([{ name: 'access', value: forged, url: new URL('/', page.url()).href, httpOnly: true, sameSite: 'Lax' }]);
+      await context.addCookies([
+        {
+          name: 'access',
+          value: forged,
+          url: new URL('/', page.url()).href,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
       expect((await tokenCookies(context)).access?.value).toBe(forged);
       await page.locator('[data-profile-edit]').click();
       await page.getByLabel('Отчество').fill('Петрович');
-      const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/profile/') && r.request().method() === 'PATCH');
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/v1/user/profile/') && r.request().method() === 'PATCH',
+      );
       await page.locator('[data-profile-save]').click();
       expect((await answer).status()).toBe(200);
       await expect(page.locator('[data-profile-name]')).toHaveText('Петров Иван Петрович');
@@ -301,7 +322,11 @@ test.describe('accounts', () => {
       orderNumber = order.number;
 
       if (isPhone(info)) await page.goto('/profile/orders');
-      else await page.locator('[data-profile-nav], nav[aria-label="Личный кабинет"]').getByRole('link', { name: 'История заказов' }).click();
+      else
+        await page
+          .locator('[data-profile-nav], nav[aria-label="Личный кабинет"]')
+          .getByRole('link', { name: 'История заказов' })
+          .click();
       await expect(page.getByRole('heading', { level: 1, name: 'История заказов' })).toBeVisible();
       const card = page.locator(`[data-order-number="${orderNumber}"]`);
       await expect(card).toBeVisible();
@@ -327,7 +352,10 @@ test.describe('accounts', () => {
       await page.goto(`/profile/orders?created_before=${tomorrow}&ordering=created_at`);
       await expect(page.locator(`[data-order-number="${orderNumber}"]`)).toBeVisible();
 
-      await page.locator(`[data-order-number="${orderNumber}"]`).getByRole('link', { name: 'Подробнее' }).click();
+      await page
+        .locator(`[data-order-number="${orderNumber}"]`)
+        .getByRole('link', { name: 'Подробнее' })
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${orderNumber}` })).toBeVisible();
       await expect(page.locator('[data-order-line]')).toHaveCount(1);
       await expectAccessible(page);
@@ -415,7 +443,9 @@ test.describe('accounts', () => {
     });
   });
 
-  test('a guest opening the personal pages gets the login dialog, and closing it resets the steps', async ({ page }, info) => {
+  test('a guest opening the personal pages gets the login dialog, and closing it resets the steps', async ({
+    page,
+  }, info) => {
     await page.goto('/profile');
     const dialog = page.getByRole('dialog', { name: 'Вход в личный кабинет' });
     await expect(dialog).toBeVisible();

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE_URL, apiGet, expectAccessible, queryDb, screenshot, uniquePhoneDigits } from './support';
@@ -23,7 +30,11 @@ interface Candidate {
 interface CartBody {
   total: number;
   total_price: number;
-  results: { quantity: number; is_checked?: boolean; product: { slug: string; installation_available?: boolean } }[];
+  results: {
+    quantity: number;
+    is_checked?: boolean;
+    product: { slug: string; installation_available?: boolean };
+  }[];
 }
 
 const PASSWORD = 'Zapchast-2026!';
@@ -31,7 +42,9 @@ const PASSWORD = 'Zapchast-2026!';
 /** The city the tests shop in, and its first branch, as cookies of the browser context. */
 async function useCity(context: BrowserContext, baseURL: string): Promise<City> {
   const cities = await apiGet<City[]>('/api/v1/branches/');
-  const city = cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ?? cities.find((c) => c.branches.length > 0)!;
+  const city =
+    cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
+    cities.find((c) => c.branches.length > 0)!;
   const url = new URL(baseURL);
   await context.addCookies([
     { name: 'selectedCity', value: city.slug, domain: url.hostname, path: '/' },
@@ -72,7 +85,13 @@ async function productPath(slug: string): Promise<string> {
 }
 
 /** 'В корзину' on the product page, optionally with installation; the header follows without a reload. */
-async function addOnProductPage(page: Page, info: TestInfo, slug: string, installation: boolean, expectedCount: number) {
+async function addOnProductPage(
+  page: Page,
+  info: TestInfo,
+  slug: string,
+  installation: boolean,
+  expectedCount: number,
+) {
   await page.goto(await productPath(slug));
   if (installation) await page.getByRole('checkbox', { name: /С установкой/ }).check();
   await page.getByRole('button', { name: /В корзину/ }).click();
@@ -86,7 +105,13 @@ function pick<T>(list: T[], info: TestInfo, salt: number): T {
   return list[index % list.length]!;
 }
 
-async function addToCart(request: APIRequestContext, city: string, slug: string, quantity: number, installation: boolean) {
+async function addToCart(
+  request: APIRequestContext,
+  city: string,
+  slug: string,
+  quantity: number,
+  installation: boolean,
+) {
   const res = await request.post('/api/v1/payment/cart/add-item/', {
     data: { product: slug, quantity, with_installation: installation, transport: '', city },
   });
@@ -123,7 +148,9 @@ async function signUp(page: Page): Promise<{ phone: string; access: string }> {
     body: JSON.stringify({ phone_number: phone, code }),
   });
   expect(verify.status).toBeLessThan(300);
-  const login = await page.request.post('/api/v1/user/login/', { data: { phone_number: phone, password: PASSWORD } });
+  const login = await page.request.post('/api/v1/user/login/', {
+    data: { phone_number: phone, password: PASSWORD },
+  });
   expect(login.status()).toBe(200);
   const direct = await fetch(`${API_BASE_URL}/api/v1/user/login/`, {
     method: 'POST',
@@ -135,17 +162,26 @@ async function signUp(page: Page): Promise<{ phone: string; access: string }> {
 }
 
 const headerCount = (page: Page, info: TestInfo) =>
-  info.project.name === 'phone' ? page.locator('[data-bottom-cart-badge]') : page.locator('header [data-cart-count]');
+  info.project.name === 'phone'
+    ? page.locator('[data-bottom-cart-badge]')
+    : page.locator('header [data-cart-count]');
 
 async function waitIdle(page: Page) {
   await expect(page.locator('[data-cart-state]')).toHaveAttribute('data-cart-state', 'idle');
 }
 
 test.describe('checkout', () => {
-  test('cart → order for pickup → sandbox payment → paid order in the profile', async ({ page, context, baseURL }, info) => {
+  test('cart → order for pickup → sandbox payment → paid order in the profile', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     test.setTimeout(240_000);
     const city = await useCity(context, baseURL!);
-    const [withInst, plain] = [pick(await candidates(city.slug, true), info, 0), pick(await candidates(city.slug, false), info, 1)];
+    const [withInst, plain] = [
+      pick(await candidates(city.slug, true), info, 0),
+      pick(await candidates(city.slug, false), info, 1),
+    ];
     await page.goto('/');
     const user = await signUp(page);
 
@@ -207,7 +243,10 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('Имя')).toHaveValue('Иван Петров ');
     await page.locator('[data-payment-method="sandbox"]').click();
     await page.locator('[data-order-consent]').check();
-    await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', /.+/);
+    await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
+      'href',
+      /.+/,
+    );
     await expectAccessible(page);
     await screenshot(page, info, 'checkout-order');
 
@@ -228,9 +267,17 @@ test.describe('checkout', () => {
     expect(orders.results.map((o) => o.id)).toEqual([orderId]);
     const detail = await fetch(`${API_BASE_URL}/api/v1/user/profile/orders/${orderId}/`, {
       headers: { authorization: `Bearer ${user.access}` },
-    }).then((r) => r.json() as Promise<{ is_paid: boolean; products: { quantity: number; product: { slug: string } }[] }>);
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          is_paid: boolean;
+          products: { quantity: number; product: { slug: string } }[];
+        }>,
+    );
     expect(detail.is_paid).toBe(true);
-    expect(detail.products.filter((p) => p.product.slug === withInst.slug).map((p) => p.quantity)).toEqual([2]);
+    expect(detail.products.filter((p) => p.product.slug === withInst.slug).map((p) => p.quantity)).toEqual([
+      2,
+    ]);
 
     // …and the customer sees it in the order history, paid, and opens its page.
     const number = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/\d{9}/)![0];
@@ -253,17 +300,28 @@ test.describe('checkout', () => {
     else await expect(page.locator('header [data-cart-count]')).toHaveText('0');
   });
 
-  test('buy now: one product straight to the order, paid at the branch, the cart untouched', async ({ page, context, baseURL }, info) => {
+  test('buy now: one product straight to the order, paid at the branch, the cart untouched', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     const city = await useCity(context, baseURL!);
     const inCart = pick(await candidates(city.slug, false), info, 2);
-    const product = pick((await candidates(city.slug, true)).filter((c) => c.price >= 3000), info, 3);
+    const product = pick(
+      (await candidates(city.slug, true)).filter((c) => c.price >= 3000),
+      info,
+      3,
+    );
     await page.goto('/');
     await addToCart(page.request, city.slug, inCart.slug, 1, false);
 
     // The product page offers instalments (price within the partner's limits) and buy-now.
     await page.goto(await productPath(product.slug));
-    const offer = await apiGet<{ available: boolean; parts: number }>(`/api/v1/payment/installment/${product.slug}/`);
-    if (offer.available) await expect(page.locator('[data-installment]')).toContainText(`${offer.parts} платежа по`);
+    const offer = await apiGet<{ available: boolean; parts: number }>(
+      `/api/v1/payment/installment/${product.slug}/`,
+    );
+    if (offer.available)
+      await expect(page.locator('[data-installment]')).toContainText(`${offer.parts} платежа по`);
     else await expect(page.locator('[data-installment]')).toHaveCount(0);
     await screenshot(page, info, 'checkout-product-buy-panel');
     await page.locator('[data-buy-now]').click();
@@ -293,11 +351,17 @@ test.describe('checkout', () => {
       [orderId],
     );
     expect(rows).toEqual([{ placement_type: 'BUY_NOW', quantity: 2, with_installation: true }]);
-    const cart = (await (await page.request.post('/api/v1/payment/cart/', { data: { transport: '', city: city.slug } })).json()) as CartBody;
+    const cart = (await (
+      await page.request.post('/api/v1/payment/cart/', { data: { transport: '', city: city.slug } })
+    ).json()) as CartBody;
     expect(cart.results.map((l) => l.product.slug)).toEqual([inCart.slug]);
   });
 
-  test('a cancelled payment shows «произошла ошибка» and can be tried again', async ({ page, context, baseURL }, info) => {
+  test('a cancelled payment shows «произошла ошибка» and can be tried again', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     const city = await useCity(context, baseURL!);
     const product = pick(await candidates(city.slug, false), info, 4);
     await page.goto('/');
@@ -328,7 +392,9 @@ test.describe('checkout', () => {
     await expect(page.locator(`[data-order-line="${product.slug}"]`)).toBeVisible();
   });
 
-  test('an empty cart says so and leads to the catalogue; /payment without an order is an error', async ({ page }, info) => {
+  test('an empty cart says so and leads to the catalogue; /payment without an order is an error', async ({
+    page,
+  }, info) => {
     await page.goto('/cart');
     const empty = page.locator('[data-cart-empty]');
     await expect(empty).toBeVisible();

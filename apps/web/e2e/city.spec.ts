@@ -10,11 +10,16 @@ interface City {
 const cityButton = (page: Page) => page.locator('header [data-city-button]:visible').first();
 
 test.describe('city and branch picker', () => {
-  test('choosing another city and branch changes the header and survives a reload', async ({ page, context }, info) => {
+  test('choosing another city and branch changes the header and survives a reload', async ({
+    page,
+    context,
+  }, info) => {
     const cities = await apiGet<City[]>('/api/v1/branches/');
     await page.goto('/');
     const current = (await cityButton(page).innerText()).replace('Город:', '').trim();
-    const target = cities.find((c) => c.title !== current && c.branches.length >= 2) ?? cities.find((c) => c.title !== current)!;
+    const target =
+      cities.find((c) => c.title !== current && c.branches.length >= 2) ??
+      cities.find((c) => c.title !== current)!;
     const branch = target.branches[target.branches.length - 1]!;
 
     await cityButton(page).click();
@@ -34,7 +39,9 @@ test.describe('city and branch picker', () => {
     const firstBranch = dialog.locator(`[data-branch-id="${target.branches[0]!.id}"]`);
     await expect(firstBranch).toBeVisible();
     // Only cities matching the filter remain.
-    const otherCity = cities.find((c) => !c.title.toLowerCase().includes(target.title.slice(0, 4).toLowerCase()))!;
+    const otherCity = cities.find(
+      (c) => !c.title.toLowerCase().includes(target.title.slice(0, 4).toLowerCase()),
+    )!;
     await expect(dialog.locator(`[data-city="${otherCity.slug}"]`)).toHaveCount(0);
 
     await firstBranch.click();
@@ -51,7 +58,10 @@ test.describe('city and branch picker', () => {
     // The map is still flying to the city, so the click goes to the marker element itself, not to coordinates.
     await dialog.locator(`[data-branch-marker="${target.branches[0]!.id}"]`).dispatchEvent('click');
     await dialog.locator(`[data-branch-marker="${branch.id}"]`).dispatchEvent('click');
-    await expect(dialog.locator(`button[data-branch-id="${branch.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.locator(`button[data-branch-id="${branch.id}"]`)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(dialog.locator('[data-branch-address]')).toContainText(`${target.title}, ${branch.street}`);
     // Markers are keyboard-operable: Enter on a focused marker selects its branch too.
     await dialog.locator(`[data-branch-marker="${target.branches[0]!.id}"]`).focus();
@@ -59,7 +69,10 @@ test.describe('city and branch picker', () => {
     await expect(firstBranch).toHaveAttribute('aria-pressed', 'true');
     await dialog.locator(`[data-branch-marker="${branch.id}"]`).focus();
     await page.keyboard.press('Enter');
-    await expect(dialog.locator(`button[data-branch-id="${branch.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.locator(`button[data-branch-id="${branch.id}"]`)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     // The clear button empties the filter and brings every city back.
     await dialog.getByRole('button', { name: 'Очистить поле' }).click();

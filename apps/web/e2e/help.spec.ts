@@ -41,17 +41,29 @@ test.describe('help modal and callback', () => {
 
     const digits = uniquePhoneDigits();
     await phone.fill(digits);
-    await expect(phone).toHaveValue(`+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}`);
+    await expect(phone).toHaveValue(
+      `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}`,
+    );
     await dialog.getByRole('button', { name: 'Жду звонка' }).click();
     await expect(dialog.getByRole('heading', { name: 'Заявка принята' })).toBeVisible();
 
-    const rows = await queryDb<{ name: string; phone: string; message: string; source: string; type: string }>(
-      'select name, phone, message, source, type from feedback where phone = $1 order by id desc limit 1',
-      [`+7${digits}`],
-    );
+    const rows = await queryDb<{
+      name: string;
+      phone: string;
+      message: string;
+      source: string;
+      type: string;
+    }>('select name, phone, message, source, type from feedback where phone = $1 order by id desc limit 1', [
+      `+7${digits}`,
+    ]);
     if (rows) {
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ name: 'Иван Petrov', message: 'Нужны передние колодки', source, type: 'CONSULTATION' });
+      expect(rows[0]).toMatchObject({
+        name: 'Иван Petrov',
+        message: 'Нужны передние колодки',
+        source,
+        type: 'CONSULTATION',
+      });
     }
 
     await page.keyboard.press('Escape');
@@ -84,7 +96,9 @@ test.describe('help modal and callback', () => {
     const dialog = await openHelp(page);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     expect(await page.evaluate(() => document.getElementById('app-root')?.hasAttribute('inert'))).toBe(true);
-    const zIndex = await page.evaluate(() => getComputedStyle(document.querySelector('[role="dialog"]')!.parentElement!).zIndex);
+    const zIndex = await page.evaluate(
+      () => getComputedStyle(document.querySelector('[role="dialog"]')!.parentElement!).zIndex,
+    );
     expect(zIndex).toBe('1104');
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');

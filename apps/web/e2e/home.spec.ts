@@ -16,7 +16,9 @@ test.describe('home page', () => {
     await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute('href', /.+/);
 
     const header = page.locator('header').first();
-    await expect(header.getByRole('link', { name: new RegExp(`${showcase.title} — на главную`) })).toBeVisible();
+    await expect(
+      header.getByRole('link', { name: new RegExp(`${showcase.title} — на главную`) }),
+    ).toBeVisible();
     await expect(header.locator('[data-city-button]:visible').first()).toContainText('Город:');
     await expect(header.getByRole('combobox', { name: 'Поиск по каталогу' })).toBeVisible();
     await expect(header.locator('[data-header-phone]')).toHaveAttribute('href', /^tel:\+?\d+$/);
@@ -44,7 +46,8 @@ test.describe('home page', () => {
     expect(visitor?.sameSite).toBe('Lax');
 
     const readable = await page.evaluate(() => document.cookie);
-    for (const name of ['notAuthorizedToken', 'access', 'refresh']) expect(readable).not.toContain(`${name}=`);
+    for (const name of ['notAuthorizedToken', 'access', 'refresh'])
+      expect(readable).not.toContain(`${name}=`);
     expect(readable).not.toContain(visitor!.value);
 
     // The same-origin proxy answers the token call without handing the token to the page.
@@ -60,7 +63,8 @@ test.describe('home page', () => {
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/') && url.origin !== new URL(page.url() || 'http://x').origin) foreign.push(request.url());
+      if (url.pathname.startsWith('/api/') && url.origin !== new URL(page.url() || 'http://x').origin)
+        foreign.push(request.url());
     });
     await page.goto('/');
     const menu = await page.evaluate(async () => (await fetch('/api/v1/pages/menu/')).json());

@@ -4,7 +4,9 @@ import { isPhone } from './support';
 const bar = '[data-header-bar]';
 
 test.describe('header variants and mobile menu', () => {
-  test('desktop: compact header after scrolling, full again at the top, no bottom menu @desktop', async ({ page }) => {
+  test('desktop: compact header after scrolling, full again at the top, no bottom menu @desktop', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator(bar)).toHaveAttribute('data-compact', 'false');
     await expect(page.locator('[data-bottom-menu]')).toBeHidden();
@@ -22,7 +24,9 @@ test.describe('header variants and mobile menu', () => {
     await expect(page.locator(bar)).toHaveAttribute('data-compact', 'false');
   });
 
-  test('desktop under 1000 px: the phone gives way to the focused search field @desktop', async ({ page }) => {
+  test('desktop under 1000 px: the phone gives way to the focused search field @desktop', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 960, height: 800 });
     await page.goto('/');
     const phone = page.locator('[data-header-phone]');
@@ -77,7 +81,9 @@ test.describe('header variants and mobile menu', () => {
     // Fill the visitor's cart through the same-origin proxy, as the catalogue will.
     const products = await page.evaluate(async () => {
       const res = await fetch('/api/v1/catalog/search/?query=масло');
-      return res.ok ? ((await res.json()) as { products: { slug: string; is_service?: boolean }[] }).products : [];
+      return res.ok
+        ? ((await res.json()) as { products: { slug: string; is_service?: boolean }[] }).products
+        : [];
     });
     const product = products.find((p) => !p.is_service);
     expect(product, 'search finds a product to put in the cart').toBeTruthy();
@@ -85,7 +91,13 @@ test.describe('header variants and mobile menu', () => {
       const res = await fetch('/api/v1/payment/cart/add-item/', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ product: slug, quantity: 2, with_installation: false, transport: '', city: '' }),
+        body: JSON.stringify({
+          product: slug,
+          quantity: 2,
+          with_installation: false,
+          transport: '',
+          city: '',
+        }),
       });
       return res.status;
     }, product!.slug);

@@ -18,7 +18,11 @@ test.describe('info pages and 404', () => {
     const menu = await apiGet<{ title: string; slug: string }[]>('/api/v1/pages/menu/');
     const second = menu[1]!;
     await page.goto(`/pages/${menu[0]!.slug}`);
-    await page.getByRole('navigation', { name: 'Покупателям' }).last().getByRole('link', { name: second.title }).click();
+    await page
+      .getByRole('navigation', { name: 'Покупателям' })
+      .last()
+      .getByRole('link', { name: second.title })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/pages/${second.slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(second.title);
   });

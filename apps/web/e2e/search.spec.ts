@@ -37,7 +37,10 @@ async function spacedArticle(): Promise<{ spaced: string; slug: string }> {
 
 /** What the visitor sees in the window (full-page shots of an overlay say little on a phone). */
 async function viewportShot(page: Page, info: TestInfo, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${info.project.name}.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${info.project.name}.png`),
+    animations: 'disabled',
+  });
 }
 
 test.describe('header search', () => {
@@ -58,7 +61,8 @@ test.describe('header search', () => {
       document.getElementById('header-search')!.addEventListener('input', () => w.inputs.push(Date.now()));
       const original = window.fetch;
       window.fetch = (resource, init) => {
-        if (String(resource).includes('/catalog/search/')) w.sent.push({ url: String(resource), at: Date.now() });
+        if (String(resource).includes('/catalog/search/'))
+          w.sent.push({ url: String(resource), at: Date.now() });
         return original(resource, init);
       };
     });
@@ -144,14 +148,20 @@ test.describe('header search', () => {
     await product.click();
     await expect(page).toHaveURL((url) => url.pathname === href);
 
-    const answer = await apiGet<SearchAnswer>(`/api/v1/catalog/search/?query=${encodeURIComponent('lada vesta')}`);
+    const answer = await apiGet<SearchAnswer>(
+      `/api/v1/catalog/search/?query=${encodeURIComponent('lada vesta')}`,
+    );
     const vehicle = answer.transport[0]!;
     await field(page).fill('lada vesta');
     const option = page.locator('[data-search-section="transport"] [role="option"]').first();
     await expect(option).toContainText(vehicle.label);
     await option.click();
-    await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('transport_id') === String(vehicle.id));
-    await expect(page.locator('header [data-transport-open]:visible [data-transport-label]')).toHaveText(vehicle.label);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/' && url.searchParams.get('transport_id') === String(vehicle.id),
+    );
+    await expect(page.locator('header [data-transport-open]:visible [data-transport-label]')).toHaveText(
+      vehicle.label,
+    );
     const cookie = (await page.context().cookies()).find((c) => c.name === 'transportId');
     expect(cookie?.value).toBe(String(vehicle.id));
   });

@@ -16,7 +16,12 @@ function request(path: string, cookies: Record<string, string>) {
   // A visitor token is there already, so the proxy has no reason to call the API.
   const jar = { notAuthorizedToken: 'visitor', ...cookies };
   return new NextRequest(`http://shop.test${path}`, {
-    headers: { host: 'shop.test', cookie: Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      host: 'shop.test',
+      cookie: Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    },
   });
 }
 
@@ -35,7 +40,10 @@ async function setCookies(path: string, cookies: Record<string, string> = {}) {
 
 describe('?transport_id= in the address', () => {
   it('stores a new vehicle and drops the year of the previous one', async () => {
-    const set = await setCookies('/catalog/filtry?transport_id=42', { transportId: '7', transportYear: '2012' });
+    const set = await setCookies('/catalog/filtry?transport_id=42', {
+      transportId: '7',
+      transportYear: '2012',
+    });
     expect(set.transportId).toEqual({ value: '42', maxAge: 30 * 24 * 60 * 60 });
     expect(set.transportYear).toEqual({ value: '', maxAge: 0 });
   });

@@ -49,13 +49,18 @@ export async function proxy(request: NextRequest) {
   }
 
   const transportId = request.nextUrl.searchParams.get(QUERY_PARAMS.transportId);
-  if (transportId && /^\d{1,15}$/.test(transportId) && transportId !== jar.get(COOKIE_NAMES.transportId)?.value) {
+  if (
+    transportId &&
+    /^\d{1,15}$/.test(transportId) &&
+    transportId !== jar.get(COOKIE_NAMES.transportId)?.value
+  ) {
     writeReadable(response.cookies, COOKIE_NAMES.transportId, transportId, secure);
     // transportYear is the year picked for the previous vehicle, and the URL carries none for this one.
     // Dropped rather than looked up: everything shown follows transportId alone (the label and the years come
     // from the transport itself), so a lookup would only add an API call before the page; the same rule as
     // applyTransport's for a vehicle chosen without a year.
-    if (jar.has(COOKIE_NAMES.transportYear)) clearReadable(response.cookies, COOKIE_NAMES.transportYear, secure);
+    if (jar.has(COOKIE_NAMES.transportYear))
+      clearReadable(response.cookies, COOKIE_NAMES.transportYear, secure);
   }
   return response;
 }

@@ -23,7 +23,9 @@ const MIGRATION_LOCK = 7_040_211_903;
 export async function migrate(handle: DbHandle): Promise<void> {
   const folder = migrationsFolder();
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
+    await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, never>>, {
+      migrationsFolder: folder,
+    });
     return;
   }
   await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);

@@ -15,7 +15,15 @@ export const notFound = (detail = 'Не найдено.') => new HttpError(404, 
 
 export const badRequest = (fields: Record<string, string[]>) => new HttpError(400, { errors: fields });
 
-export const detailError = (statusCode: number, detail: string) => new HttpError(statusCode, { errors: { detail } });
+export const detailError = (statusCode: number, detail: string) =>
+  new HttpError(statusCode, { errors: { detail } });
 
-export const throttled = (retryAfterSec: number, detail = 'Слишком много запросов. Повторите попытку позже.') =>
-  new HttpError(429, { errors: { detail } }, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))) });
+export const throttled = (
+  retryAfterSec: number,
+  detail = 'Слишком много запросов. Повторите попытку позже.',
+) =>
+  new HttpError(
+    429,
+    { errors: { detail } },
+    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))) },
+  );

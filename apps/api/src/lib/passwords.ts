@@ -39,7 +39,11 @@ export function passwordProblem(password: string, phone?: string | null): 'commo
   const lowered = password.trim().toLowerCase();
   if (COMMON_PASSWORDS.has(lowered)) return 'common';
   // Repeats of one character or a straight digit run are as weak as the listed ones.
-  if (/^(.)\1+$/.test(lowered) || '01234567890123456789'.includes(lowered) || '98765432109876543210'.includes(lowered)) {
+  if (
+    /^(.)\1+$/.test(lowered) ||
+    '01234567890123456789'.includes(lowered) ||
+    '98765432109876543210'.includes(lowered)
+  ) {
     return 'common';
   }
   if (phone) {

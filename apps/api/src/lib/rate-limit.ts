@@ -70,10 +70,12 @@ export class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, limit: number, windowSec: number): Promise<RateDecision> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowSec * 1000))) as [
-      number,
-      number,
-    ];
+    const [count, ttl] = (await this.redis.eval(
+      HIT_SCRIPT,
+      1,
+      this.prefix + key,
+      String(windowSec * 1000),
+    )) as [number, number];
     return { allowed: count <= limit, count, retryAfterSec: ttl / 1000 };
   }
 

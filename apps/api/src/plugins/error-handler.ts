@@ -42,15 +42,19 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error instanceof SyntaxError) return reply.status(400).send(detail(MESSAGES.invalidJson));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(detail(
-          status === 404
-            ? MESSAGES.notFound
-            : status === 405
-              ? MESSAGES.methodNotAllowed
-              : status === 414
-                ? 'Слишком длинный адрес запроса.'
-                : 'Некорректный запрос.',
-        ));
+      return reply
+        .status(status)
+        .send(
+          detail(
+            status === 404
+              ? MESSAGES.notFound
+              : status === 405
+                ? MESSAGES.methodNotAllowed
+                : status === 414
+                  ? 'Слишком длинный адрес запроса.'
+                  : 'Некорректный запрос.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(detail(MESSAGES.serverError));

@@ -326,7 +326,13 @@ export function* generateProducts(
       // Analogues fit nearly the same vehicles; one maker may skip an engine at either end of the range.
       const trimStart = fit.length > 4 && r.chance(0.3) ? 1 : 0;
       const trimEnd = fit.length > 4 && r.chance(0.3) ? 1 : 0;
-      b.fitment.push([id, fit.platform.index, fit.start + trimStart, fit.length - trimStart - trimEnd, cat.id]);
+      b.fitment.push([
+        id,
+        fit.platform.index,
+        fit.start + trimStart,
+        fit.length - trimStart - trimEnd,
+        cat.id,
+      ]);
     }
 
     // Popular parts are stocked widely; the long tail sits in a few warehouses or is ordered in.

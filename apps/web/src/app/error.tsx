@@ -6,7 +6,13 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 
 /** A failure inside a page: the header and footer stay, the customer can retry or go home. */
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   useEffect(() => {
     document.title = 'Произошла ошибка';
     console.error(error);
@@ -26,8 +32,8 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         }
       >
         <p>
-          Страница не загрузилась из-за временной ошибки. Обновите её через минуту — или позвоните нам, и мы оформим
-          заказ по телефону.
+          Страница не загрузилась из-за временной ошибки. Обновите её через минуту — или позвоните нам, и мы
+          оформим заказ по телефону.
         </p>
         {error.digest ? <p>Код ошибки: {error.digest}</p> : null}
       </StatusPanel>

@@ -15,7 +15,11 @@ export default async function Home() {
       data={data}
       home={home}
       vehicleSelector={
-        <HomeTransportSelector key={transportId ?? 'none'} initialYears={home.years} currentLabel={transportLabel} />
+        <HomeTransportSelector
+          key={transportId ?? 'none'}
+          initialYears={home.years}
+          currentLabel={transportLabel}
+        />
       }
     />
   );

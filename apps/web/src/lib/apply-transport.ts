@@ -29,7 +29,9 @@ export function applyTransport(router: RouterLike, choice: TransportChoice | nul
     writeCookie(COOKIE_NAMES.transportId, '', 0);
     writeCookie(COOKIE_NAMES.transportYear, '', 0);
   }
-  window.dispatchEvent(new CustomEvent(TRANSPORT_CHANGED_EVENT, { detail: { transportId: choice?.id ?? null } }));
+  window.dispatchEvent(
+    new CustomEvent(TRANSPORT_CHANGED_EVENT, { detail: { transportId: choice?.id ?? null } }),
+  );
   const url = new URL(window.location.href);
   if (url.searchParams.has(QUERY_PARAMS.transportId)) {
     url.searchParams.delete(QUERY_PARAMS.transportId);

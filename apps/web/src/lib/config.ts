@@ -6,7 +6,11 @@ import { z } from 'zod';
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  API_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   API_PORT: z.string().regex(/^\d+$/).default('4000'),
   /** Upstream call budget: a slow API must not hold a page render forever. */
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),

@@ -3,7 +3,8 @@ import { sanitizePageHtml } from './sanitize';
 
 describe('sanitizePageHtml', () => {
   it('keeps formatting, lists, tables and safe links', () => {
-    const html = '<h2>Сроки</h2><p><strong>Быстро</strong> и <a href="/pages/oplata">удобно</a></p><ul><li>раз</li></ul><table><tr><td>1</td></tr></table>';
+    const html =
+      '<h2>Сроки</h2><p><strong>Быстро</strong> и <a href="/pages/oplata">удобно</a></p><ul><li>раз</li></ul><table><tr><td>1</td></tr></table>';
     expect(sanitizePageHtml(html)).toBe(html);
   });
 

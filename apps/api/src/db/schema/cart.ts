@@ -15,8 +15,12 @@ export const carts = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('carts_user_uq').on(t.userId).where(sql`${t.userId} is not null`),
-    uniqueIndex('carts_visitor_uq').on(t.visitorId).where(sql`${t.visitorId} is not null`),
+    uniqueIndex('carts_user_uq')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('carts_visitor_uq')
+      .on(t.visitorId)
+      .where(sql`${t.visitorId} is not null`),
     check('carts_owner', sql`(${t.userId} is null) <> (${t.visitorId} is null)`),
   ],
 );
@@ -41,4 +45,3 @@ export const cartItems = pgTable(
     check('cart_items_quantity', sql`${t.quantity} between 1 and 999`),
   ],
 );
-

@@ -16,7 +16,9 @@ export const feedback = pgTable(
     message: text().notNull(),
     source: text().notNull().default(''),
     transportId: integer().references(() => transports.id, { onDelete: 'set null' }),
-    status: text({ enum: ['new', 'done'] }).notNull().default('new'),
+    status: text({ enum: ['new', 'done'] })
+      .notNull()
+      .default('new'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_status_created_idx').on(t.status, t.createdAt.desc())],

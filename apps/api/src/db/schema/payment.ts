@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { money, products } from './catalog';
 import { branches, warehouses } from './branches';
 import { showcases } from './showcase';
@@ -18,7 +30,15 @@ export const paymentMethods = pgTable('payment_methods', {
   isActive: boolean().notNull().default(true),
 });
 
-export const ORDER_STATUSES = ['new', 'awaiting_payment', 'paid', 'assembling', 'ready', 'completed', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'new',
+  'awaiting_payment',
+  'paid',
+  'assembling',
+  'ready',
+  'completed',
+  'cancelled',
+] as const;
 
 export const orders = pgTable(
   'orders',
@@ -30,7 +50,9 @@ export const orders = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     visitorId: integer().references(() => anonymousVisitors.id, { onDelete: 'set null' }),
     status: text({ enum: ORDER_STATUSES }).notNull().default('new'),
-    placementType: text({ enum: ['CART', 'BUY_NOW'] }).notNull().default('CART'),
+    placementType: text({ enum: ['CART', 'BUY_NOW'] })
+      .notNull()
+      .default('CART'),
     paymentType: text({ enum: ['CARD', 'CASH'] }).notNull(),
     paymentMethodId: integer()
       .notNull()
@@ -80,7 +102,10 @@ export const orderItems = pgTable(
     installationPrice: money().notNull().default(0),
     isService: boolean().notNull().default(false),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity', sql`${t.quantity} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity', sql`${t.quantity} >= 1`),
+  ],
 );
 
 /** Stock held for an order, per warehouse; released_at is set when the order is cancelled or expires. */
@@ -101,7 +126,10 @@ export const reservations = pgTable(
     releasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reservations_order_idx').on(t.orderId), check('reservations_quantity', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('reservations_order_idx').on(t.orderId),
+    check('reservations_quantity', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const payments = pgTable(
@@ -125,7 +153,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
-    uniqueIndex('payments_external_uq').on(t.provider, t.externalId).where(sql`${t.externalId} is not null`),
+    uniqueIndex('payments_external_uq')
+      .on(t.provider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -155,4 +185,3 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_uq').on(t.scope, t.key)],
 );
-

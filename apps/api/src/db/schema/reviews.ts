@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { users } from './users';
 
@@ -20,9 +30,10 @@ export const reviews = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex('reviews_product_user_uq')
+      .on(t.productId, t.userId)
+      .where(sql`${t.userId} is not null`),
     index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
     check('reviews_grade', sql`${t.grade} between 1 and 5`),
   ],
 );
-

@@ -32,7 +32,9 @@ export const showcases = pgTable(
   (t) => [
     uniqueIndex('showcases_host_uq').on(t.host),
     // At most one default showcase.
-    uniqueIndex('showcases_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('showcases_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cities } from './branches';
 import { transports } from './transport';
 
@@ -17,7 +27,9 @@ export const users = pgTable(
     email: text().notNull().default(''),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     dateOfBirthday: date({ mode: 'string' }),
-    role: text({ enum: ['customer', 'manager', 'admin'] }).notNull().default('customer'),
+    role: text({ enum: ['customer', 'manager', 'admin'] })
+      .notNull()
+      .default('customer'),
     /** Inactive until the registration code is confirmed. */
     isActive: boolean().notNull().default(false),
     cityId: integer().references(() => cities.id, { onDelete: 'set null' }),
@@ -26,7 +38,11 @@ export const users = pgTable(
     lastLogin: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_phone_uq').on(t.phoneNumber).where(sql`${t.phoneNumber} is not null`)],
+  (t) => [
+    uniqueIndex('users_phone_uq')
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneNumber} is not null`),
+  ],
 );
 
 /** External sign-in identities (e.g. Yandex ID) linked to a user. */

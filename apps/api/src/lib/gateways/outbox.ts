@@ -53,7 +53,10 @@ export class Outbox {
       await appendFile(this.file, line, { mode: 0o600 });
     });
     this.tail = next.catch(() => undefined);
-    this.log.info({ channel: 'outbox', purpose: entry.purpose, to: maskRecipient(entry.to) }, 'message written to the outbox');
+    this.log.info(
+      { channel: 'outbox', purpose: entry.purpose, to: maskRecipient(entry.to) },
+      'message written to the outbox',
+    );
     return next;
   }
 }
@@ -76,7 +79,8 @@ export function createOutboxGateways(file: string, log: FastifyBaseLogger): Gate
     },
   };
   const mail: MailGateway = {
-    send: ({ to, purpose, code, subject, text }) => outbox.write({ to, purpose, code, text: `${subject}\n\n${text}` }),
+    send: ({ to, purpose, code, subject, text }) =>
+      outbox.write({ to, purpose, code, text: `${subject}\n\n${text}` }),
   };
   return { sms, calls, mail };
 }

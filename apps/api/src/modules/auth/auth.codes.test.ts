@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, verificationCodes } from '../../db/schema';
-import { CODE_CHECKS_PER_IP, CODE_MAX_ATTEMPTS, CODE_SENDS_PER_IP, CODE_SENDS_PER_TARGET } from '../../lib/one-time-codes';
+import {
+  CODE_CHECKS_PER_IP,
+  CODE_MAX_ATTEMPTS,
+  CODE_SENDS_PER_IP,
+  CODE_SENDS_PER_TARGET,
+} from '../../lib/one-time-codes';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   createUser,
@@ -37,7 +42,9 @@ const register = (phone: string, ip = nextIp(), password = GOOD_PASSWORD) =>
   post(ctx, REGISTER, { phone_number: phone, password, password2: password }, { ip });
 
 async function registrationCode(phone: string, after = 0) {
-  return (await waitForOutbox(ctx, (e) => e.to === phone && e.purpose === 'register' && e.code !== null, after)).code!;
+  return (
+    await waitForOutbox(ctx, (e) => e.to === phone && e.purpose === 'register' && e.code !== null, after)
+  ).code!;
 }
 
 /** A wrong code for `code`: same length, never equal. */
@@ -52,7 +59,9 @@ function advance(seconds: number) {
 describe('registration', () => {
   it('creates an inactive account, sends a 4-digit code by SMS and activates it on confirmation', async () => {
     const phone = nextPhone();
-    const res = await register('8 (955) ' + phone.slice(5, 8) + '-' + phone.slice(8, 10) + '-' + phone.slice(10));
+    const res = await register(
+      '8 (955) ' + phone.slice(5, 8) + '-' + phone.slice(8, 10) + '-' + phone.slice(10),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: expect.any(String), code_time_to_live: 59 });
     const [user] = await ctx.handle.db.select().from(users).where(eq(users.phoneNumber, phone));
@@ -64,11 +73,17 @@ describe('registration', () => {
     // An inactive account cannot sign in yet.
     const early = await post(ctx, '/api/v1/user/login/', { phone_number: phone, password: GOOD_PASSWORD });
     expect(early.status).toBe(400);
-    expect(early.body).toEqual({ errors: { detail: 'Номер телефона не подтвержден. Завершите регистрацию.' } });
+    expect(early.body).toEqual({
+      errors: { detail: 'Номер телефона не подтвержден. Завершите регистрацию.' },
+    });
 
     const ok = await post(ctx, VERIFY, { phone_number: phone, code });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ status: expect.any(String), access: expect.any(String), refresh: expect.any(String) });
+    expect(ok.body).toMatchObject({
+      status: expect.any(String),
+      access: expect.any(String),
+      refresh: expect.any(String),
+    });
     await expect(login(ctx, phone, GOOD_PASSWORD)).resolves.toHaveProperty('access');
   });
 
@@ -76,7 +91,10 @@ describe('registration', () => {
     const phone = nextPhone();
     await register(phone);
     const code = await registrationCode(phone);
-    const rows = await ctx.handle.db.select().from(verificationCodes).where(eq(verificationCodes.target, phone));
+    const rows = await ctx.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, phone));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
@@ -91,11 +109,19 @@ describe('registration', () => {
         password: ['Пароль должен содержать не менее 8 символов'],
       },
     });
-    const mismatch = await post(ctx, REGISTER, { phone_number: nextPhone(), password: GOOD_PASSWORD, password2: 'Different-Pass-1' });
+    const mismatch = await post(ctx, REGISTER, {
+      phone_number: nextPhone(),
+      password: GOOD_PASSWORD,
+      password2: 'Different-Pass-1',
+    });
     expect(mismatch.body).toEqual({ errors: { password2: ['Пароли не совпадают'] } });
     const empty = await post(ctx, REGISTER, {});
     expect(empty.body).toEqual({
-      errors: { phone_number: ['Обязательное поле'], password: ['Обязательное поле'], password2: ['Обязательное поле'] },
+      errors: {
+        phone_number: ['Обязательное поле'],
+        password: ['Обязательное поле'],
+        password2: ['Обязательное поле'],
+      },
     });
   });
 
@@ -104,13 +130,17 @@ describe('registration', () => {
     for (const password of ['password123', 'QWERTYUIOP', '12345678', 'йцукенгш', '11111111111']) {
       const res = await register(phone, nextIp(), password);
       expect(res.status, password).toBe(400);
-      expect(res.body, password).toEqual({ errors: { password: ['Этот пароль слишком распространен. Придумайте другой.'] } });
+      expect(res.body, password).toEqual({
+        errors: { password: ['Этот пароль слишком распространен. Придумайте другой.'] },
+      });
     }
     const digits = phone.slice(2);
     const res = await register(phone, nextIp(), `my${digits}`);
     expect(res.body).toEqual({ errors: { password: ['Пароль не должен содержать номер телефона.'] } });
     const tooLong = await register(phone, nextIp(), 'x'.repeat(129));
-    expect(tooLong.body).toMatchObject({ errors: { password: ['Пароль должен содержать не более 128 символов'] } });
+    expect(tooLong.body).toMatchObject({
+      errors: { password: ['Пароль должен содержать не более 128 символов'] },
+    });
   });
 
   it('does not reveal whether a phone is registered', async () => {
@@ -121,7 +151,10 @@ describe('registration', () => {
     expect(a.status).toBe(200);
     expect([a.status, a.body]).toEqual([b.status, b.body]);
     // Resend answers alike, and its spacing applies to both.
-    const early = [await post(ctx, RETRY, { phone_number: existing.phone }), await post(ctx, RETRY, { phone_number: fresh })];
+    const early = [
+      await post(ctx, RETRY, { phone_number: existing.phone }),
+      await post(ctx, RETRY, { phone_number: fresh }),
+    ];
     expect(early.map((r) => r.status)).toEqual([429, 429]);
     advance(60);
     const ra = await post(ctx, RETRY, { phone_number: existing.phone });
@@ -158,7 +191,9 @@ describe('registration', () => {
     }
     const right = await post(ctx, VERIFY, { phone_number: phone, code });
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ errors: { non_field_errors: ['Превышено число попыток ввода кода. Запросите новый код.'] } });
+    expect(right.body).toEqual({
+      errors: { non_field_errors: ['Превышено число попыток ввода кода. Запросите новый код.'] },
+    });
   });
 
   it('counts parallel guesses atomically', async () => {
@@ -166,10 +201,15 @@ describe('registration', () => {
     await register(phone);
     const code = await registrationCode(phone);
     const guesses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post(ctx, VERIFY, { phone_number: phone, code: wrong(String((Number(code) + i) % 10000)) })),
+      Array.from({ length: 12 }, (_, i) =>
+        post(ctx, VERIFY, { phone_number: phone, code: wrong(String((Number(code) + i) % 10000)) }),
+      ),
     );
     expect(guesses.every((g) => g.status === 400)).toBe(true);
-    const [row] = await ctx.handle.db.select().from(verificationCodes).where(eq(verificationCodes.target, phone));
+    const [row] = await ctx.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, phone));
     expect(row!.attempts).toBe(CODE_MAX_ATTEMPTS);
   });
 
@@ -187,7 +227,10 @@ describe('registration', () => {
     const phone = nextPhone();
     await register(phone);
     const code = await registrationCode(phone);
-    const [row] = await ctx.handle.db.select().from(verificationCodes).where(eq(verificationCodes.target, phone));
+    const [row] = await ctx.handle.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, phone));
     // Issued with a 10-minute lifetime…
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(599_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(601_000);
@@ -197,7 +240,9 @@ describe('registration', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verificationCodes.target, phone));
     const res = await post(ctx, VERIFY, { phone_number: phone, code });
-    expect(res.body).toEqual({ errors: { non_field_errors: ['Код недействителен или устарел. Запросите новый код.'] } });
+    expect(res.body).toEqual({
+      errors: { non_field_errors: ['Код недействителен или устарел. Запросите новый код.'] },
+    });
   });
 
   it('spaces resends by 59 s and a new code replaces the old one', async () => {
@@ -211,7 +256,10 @@ describe('registration', () => {
     expect(wait).toBeGreaterThan(55);
     expect(wait).toBeLessThanOrEqual(59);
     expect(early.body).toEqual({
-      errors: { detail: `Повторно отправить код можно через ${wait} сек.`, non_field_errors: [`Повторно отправить код можно через ${wait} сек.`] },
+      errors: {
+        detail: `Повторно отправить код можно через ${wait} сек.`,
+        non_field_errors: [`Повторно отправить код можно через ${wait} сек.`],
+      },
     });
     advance(60);
     const before = readOutbox(ctx).length;
@@ -233,22 +281,21 @@ describe('registration', () => {
     const answers = [];
     for (let i = 0; i <= CODE_SENDS_PER_TARGET.limit; i++) {
       if (i > 0) advance(60);
-      answers.push(
-        i === 0
-          ? await register(phone)
-          : await post(ctx, RETRY, { phone_number: phone }),
-      );
+      answers.push(i === 0 ? await register(phone) : await post(ctx, RETRY, { phone_number: phone }));
     }
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
     const last = answers.at(-1)!;
-    expect(last.body).toMatchObject({ errors: { non_field_errors: ['Превышено число отправок кода. Повторите попытку позже.'] } });
+    expect(last.body).toMatchObject({
+      errors: { non_field_errors: ['Превышено число отправок кода. Повторите попытку позже.'] },
+    });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(3000);
   });
 
   it('sends at most 5 codes per address an hour', async () => {
     const ip = nextIp();
     const statuses = [];
-    for (let i = 0; i <= CODE_SENDS_PER_IP.limit; i++) statuses.push((await register(nextPhone(), ip)).status);
+    for (let i = 0; i <= CODE_SENDS_PER_IP.limit; i++)
+      statuses.push((await register(nextPhone(), ip)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The reset call shares the budget of that address.
     expect((await post(ctx, RESET_REQUEST, { phone_number: nextPhone() }, { ip })).status).toBe(429);
@@ -304,13 +351,24 @@ describe('password reset by call', () => {
     const twice = await post(
       ctx,
       RESET,
-      { phone_number: user.phone, secret_key: call.code, password: 'Eshe-Odin-Parol-77', password2: 'Eshe-Odin-Parol-77' },
+      {
+        phone_number: user.phone,
+        secret_key: call.code,
+        password: 'Eshe-Odin-Parol-77',
+        password2: 'Eshe-Odin-Parol-77',
+      },
       { method: 'PUT' },
     );
     expect(twice.status).toBe(400);
-    expect(twice.body).toEqual({ errors: { non_field_errors: ['Код подтверждения недействителен или устарел. Начните восстановление заново.'] } });
+    expect(twice.body).toEqual({
+      errors: {
+        non_field_errors: ['Код подтверждения недействителен или устарел. Начните восстановление заново.'],
+      },
+    });
     await expect(login(ctx, user.phone, newPassword)).resolves.toHaveProperty('access');
-    expect((await post(ctx, '/api/v1/user/login/', { phone_number: user.phone, password: user.password })).status).toBe(400);
+    expect(
+      (await post(ctx, '/api/v1/user/login/', { phone_number: user.phone, password: user.password })).status,
+    ).toBe(400);
     // Every earlier session ends.
     expect((await post(ctx, '/api/v1/user/token/refresh/', { refresh: session.refresh })).status).toBe(401);
   });
@@ -320,8 +378,14 @@ describe('password reset by call', () => {
     const other = await createUser(ctx);
     await post(ctx, RESET_REQUEST, { phone_number: user.phone });
     const call = await callFor(user.phone);
-    const { secret_key } = (await post(ctx, RESET_VERIFY, { phone_number: user.phone, code: call.code })).body as { secret_key: string };
-    const body = (phone: string) => ({ phone_number: phone, secret_key, password: 'Sovsem-Novyi-Parol-1', password2: 'Sovsem-Novyi-Parol-1' });
+    const { secret_key } = (await post(ctx, RESET_VERIFY, { phone_number: user.phone, code: call.code }))
+      .body as { secret_key: string };
+    const body = (phone: string) => ({
+      phone_number: phone,
+      secret_key,
+      password: 'Sovsem-Novyi-Parol-1',
+      password2: 'Sovsem-Novyi-Parol-1',
+    });
     expect((await post(ctx, RESET, body(other.phone), { method: 'PUT' })).status).toBe(400);
     expect((await post(ctx, RESET, body(user.phone), { method: 'PUT' })).status).toBe(200);
     expect((await post(ctx, RESET, body(user.phone), { method: 'PUT' })).status).toBe(400);
@@ -334,7 +398,12 @@ describe('password reset by call', () => {
     const res = await post(
       ctx,
       RESET,
-      { phone_number: user.phone, secret_key: call.code, password: 'Sovsem-Novyi-Parol-2', password2: 'Sovsem-Novyi-Parol-2' },
+      {
+        phone_number: user.phone,
+        secret_key: call.code,
+        password: 'Sovsem-Novyi-Parol-2',
+        password2: 'Sovsem-Novyi-Parol-2',
+      },
       { method: 'PUT' },
     );
     expect(res.status).toBe(400);
@@ -363,7 +432,9 @@ describe('password reset by call', () => {
       { phone_number: user.phone, secret_key: '1234', password: 'password1', password2: 'password1' },
       { method: 'PUT' },
     );
-    expect(common.body).toEqual({ errors: { password: ['Этот пароль слишком распространен. Придумайте другой.'] } });
+    expect(common.body).toEqual({
+      errors: { password: ['Этот пароль слишком распространен. Придумайте другой.'] },
+    });
   });
 
   it('answers identically for registered and unknown phones, and calls only the registered one', async () => {
@@ -384,7 +455,10 @@ describe('password reset by call', () => {
     }
     // (A 1-in-10 000 chance that 9999 is the real code would make the first sequence differ.)
     expect(seqs[0]).toEqual(seqs[1]);
-    expect(seqs[1]!.at(-1)).toEqual([400, { errors: { detail: 'Превышено число попыток ввода кода. Запросите новый код.' } }]);
+    expect(seqs[1]!.at(-1)).toEqual([
+      400,
+      { errors: { detail: 'Превышено число попыток ввода кода. Запросите новый код.' } },
+    ]);
     expect(await settledOutboxFor(ctx, unknown)).toEqual([]);
     expect((await settledOutboxFor(ctx, user.phone)).length).toBe(1);
   });
@@ -395,7 +469,12 @@ describe('password reset by call', () => {
     const call = await callFor(user.phone);
     await post(ctx, RESET_VERIFY, { phone_number: user.phone, code: call.code });
     const password = 'Aktivnyi-Parol-2024';
-    const set = await post(ctx, RESET, { phone_number: user.phone, secret_key: call.code, password, password2: password }, { method: 'PUT' });
+    const set = await post(
+      ctx,
+      RESET,
+      { phone_number: user.phone, secret_key: call.code, password, password2: password },
+      { method: 'PUT' },
+    );
     expect(set.status).toBe(200);
     await expect(login(ctx, user.phone, password)).resolves.toHaveProperty('access');
   });

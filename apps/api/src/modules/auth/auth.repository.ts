@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import { anonymousVisitors, oauthIdentities, users } from '../../db/schema';
 
 export async function createVisitor(db: Db, tokenHash: string): Promise<number> {
-  const [row] = await db.insert(anonymousVisitors).values({ tokenHash }).returning({ id: anonymousVisitors.id });
+  const [row] = await db
+    .insert(anonymousVisitors)
+    .values({ tokenHash })
+    .returning({ id: anonymousVisitors.id });
   if (!row) throw new Error('visitor insert returned nothing');
   return row.id;
 }
@@ -35,7 +38,11 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | undef
 }
 
 /** Inserts an inactive account for a phone; undefined when the phone was taken meanwhile. */
-export async function insertPendingUser(db: Db, phone: string, passwordHash: string): Promise<number | undefined> {
+export async function insertPendingUser(
+  db: Db,
+  phone: string,
+  passwordHash: string,
+): Promise<number | undefined> {
   const [row] = await db
     .insert(users)
     .values({ phoneNumber: phone, passwordHash, isActive: false })
@@ -46,21 +53,33 @@ export async function insertPendingUser(db: Db, phone: string, passwordHash: str
 
 /** Re-registration of a phone that never confirmed its code: the newest password wins. */
 export async function updatePendingPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(and(eq(users.id, id), eq(users.isActive, false)));
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.isActive, false)));
 }
 
 export async function activateUser(db: Db, id: number): Promise<void> {
   await db.update(users).set({ isActive: true }).where(eq(users.id, id));
 }
 
-export async function setPassword(db: Db, id: number, passwordHash: string, activate: boolean): Promise<void> {
+export async function setPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  activate: boolean,
+): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash, passwordChangedAt: sql`now()`, ...(activate ? { isActive: true } : {}) })
     .where(eq(users.id, id));
 }
 
-export async function findIdentity(db: Db, provider: string, subject: string): Promise<{ userId: number } | undefined> {
+export async function findIdentity(
+  db: Db,
+  provider: string,
+  subject: string,
+): Promise<{ userId: number } | undefined> {
   const [row] = await db
     .select({ userId: oauthIdentities.userId })
     .from(oauthIdentities)
@@ -69,7 +88,13 @@ export async function findIdentity(db: Db, provider: string, subject: string): P
   return row;
 }
 
-export async function linkIdentity(db: Db, userId: number, provider: string, subject: string, email: string): Promise<void> {
+export async function linkIdentity(
+  db: Db,
+  userId: number,
+  provider: string,
+  subject: string,
+  email: string,
+): Promise<void> {
   await db.insert(oauthIdentities).values({ userId, provider, subject, email }).onConflictDoNothing();
 }
 

@@ -21,16 +21,26 @@ describe('POST /api/v1/user/token/unauthorized_user/', () => {
     expect(res.statusCode).toBe(200);
     const { token } = json<{ token: string }>(res);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await ctx.handle.db.select().from(anonymousVisitors).where(eq(anonymousVisitors.tokenHash, hashToken(token)));
+    const rows = await ctx.handle.db
+      .select()
+      .from(anonymousVisitors)
+      .where(eq(anonymousVisitors.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
-    const raw = await ctx.handle.db.select().from(anonymousVisitors).where(eq(anonymousVisitors.tokenHash, token));
+    const raw = await ctx.handle.db
+      .select()
+      .from(anonymousVisitors)
+      .where(eq(anonymousVisitors.tokenHash, token));
     expect(raw).toHaveLength(0);
   });
 
   it('gives every call a different token', async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: '10.1.1.1' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/token/unauthorized_user/',
+        remoteAddress: '10.1.1.1',
+      });
       tokens.add(json<{ token: string }>(res).token);
     }
     expect(tokens.size).toBe(5);
@@ -40,13 +50,21 @@ describe('POST /api/v1/user/token/unauthorized_user/', () => {
     const remoteAddress = '203.0.113.7';
     let last;
     for (let i = 0; i <= VISITOR_TOKENS_PER_IP.limit; i++) {
-      last = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress });
+      last = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/token/unauthorized_user/',
+        remoteAddress,
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     expect(json(last!)).toEqual({ errors: { detail: 'Слишком много запросов. Повторите попытку позже.' } });
     // Another address is not affected.
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: '203.0.113.8' });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/token/unauthorized_user/',
+      remoteAddress: '203.0.113.8',
+    });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -54,7 +72,11 @@ describe('POST /api/v1/user/token/unauthorized_user/', () => {
 describe('Authorization header', () => {
   it('treats "undefined" and an empty header as no token', async () => {
     for (const authorization of ['undefined', 'Bearer undefined', '']) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/showcase/', headers: { authorization } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/showcase/',
+        headers: { authorization },
+      });
       expect(res.statusCode, authorization).toBe(200);
     }
   });
@@ -71,9 +93,17 @@ describe('Authorization header', () => {
 
   it('accepts a raw visitor token without a scheme', async () => {
     const { token } = json<{ token: string }>(
-      await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: '10.9.9.9' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/token/unauthorized_user/',
+        remoteAddress: '10.9.9.9',
+      }),
     );
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/showcase/', headers: { authorization: token } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/showcase/',
+      headers: { authorization: token },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -3,10 +3,27 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { anonymousVisitors, cartItems, carts, products, refreshTokenFamilies, stock, warehouses } from '../../db/schema';
+import {
+  anonymousVisitors,
+  cartItems,
+  carts,
+  products,
+  refreshTokenFamilies,
+  stock,
+  warehouses,
+} from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
-import { createUser, deactivate, GOOD_PASSWORD, login, nextIp, nextPhone, post, waitForOutbox } from '../../../test/auth-helpers';
+import {
+  createUser,
+  deactivate,
+  GOOD_PASSWORD,
+  login,
+  nextIp,
+  nextPhone,
+  post,
+  waitForOutbox,
+} from '../../../test/auth-helpers';
 import { LOGIN_PER_IP, LOGIN_PER_PHONE, LOGIN_PER_PHONE_IP } from './auth.service';
 
 // Sign-in, login throttling, refresh rotation, logout, cart merge at sign-in, and what leaves in logs.
@@ -23,7 +40,9 @@ afterEach(() => {
 const LOGIN = '/api/v1/user/login/';
 const REFRESH = '/api/v1/user/token/refresh/';
 const LOGOUT = '/api/v1/user/logout/';
-const TOKEN_INVALID = { errors: { detail: 'Токен недействителен или просрочен.', code: ['token_not_valid'] } };
+const TOKEN_INVALID = {
+  errors: { detail: 'Токен недействителен или просрочен.', code: ['token_not_valid'] },
+};
 
 function advance(seconds: number) {
   if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
@@ -39,13 +58,20 @@ describe('login', () => {
     const access = decodeJwt(res.body.access as string);
     expect(access.sub).toBe(String(user.id));
     expect(access.exp! - access.iat!).toBe(15 * 60);
-    const profile = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/profile/', headers: { authorization: `Bearer ${res.body.access}` } });
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/profile/',
+      headers: { authorization: `Bearer ${res.body.access}` },
+    });
     expect(profile.statusCode).toBe(200);
   });
 
   it('answers a wrong password and an unknown phone with the same general message', async () => {
     const user = await createUser(ctx);
-    const wrongPassword = await post(ctx, LOGIN, { phone_number: user.phone, password: 'Not-The-Password-1' });
+    const wrongPassword = await post(ctx, LOGIN, {
+      phone_number: user.phone,
+      password: 'Not-The-Password-1',
+    });
     const unknown = await post(ctx, LOGIN, { phone_number: nextPhone(), password: 'Not-The-Password-1' });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body).toEqual({ errors: { detail: 'Неверный номер телефона или пароль.' } });
@@ -75,7 +101,9 @@ describe('login', () => {
   it('answers field errors under phone_number and password', async () => {
     const res = await post(ctx, LOGIN, { phone_number: '+7 (12', password: '' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: { phone_number: ['Номер введен неверно'], password: ['Обязательное поле'] } });
+    expect(res.body).toEqual({
+      errors: { phone_number: ['Номер введен неверно'], password: ['Обязательное поле'] },
+    });
   });
 
   it('refuses a deactivated account', async () => {
@@ -92,7 +120,9 @@ describe('login throttling', () => {
     const user = await createUser(ctx);
     const ip = nextIp();
     for (let i = 0; i < LOGIN_PER_PHONE_IP.limit; i++) {
-      expect((await post(ctx, LOGIN, { phone_number: user.phone, password: `Guess-number-${i}` }, { ip })).status).toBe(400);
+      expect(
+        (await post(ctx, LOGIN, { phone_number: user.phone, password: `Guess-number-${i}` }, { ip })).status,
+      ).toBe(400);
     }
     const blocked = await post(ctx, LOGIN, { phone_number: user.phone, password: user.password }, { ip });
     expect(blocked.status).toBe(429);
@@ -103,14 +133,18 @@ describe('login throttling', () => {
     // The owner elsewhere is not locked out, and here only until the window ends.
     await expect(login(ctx, user.phone, user.password)).resolves.toHaveProperty('access');
     advance(retryAfter + 1);
-    expect((await post(ctx, LOGIN, { phone_number: user.phone, password: user.password }, { ip })).status).toBe(200);
+    expect(
+      (await post(ctx, LOGIN, { phone_number: user.phone, password: user.password }, { ip })).status,
+    ).toBe(200);
   });
 
   it('stops guessing one phone from many addresses', async () => {
     const user = await createUser(ctx);
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_PER_PHONE.limit; i++) {
-      statuses.push((await post(ctx, LOGIN, { phone_number: user.phone, password: `Guess-number-${i}` })).status);
+      statuses.push(
+        (await post(ctx, LOGIN, { phone_number: user.phone, password: `Guess-number-${i}` })).status,
+      );
     }
     expect(statuses.slice(0, LOGIN_PER_PHONE.limit).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -120,7 +154,9 @@ describe('login throttling', () => {
     const ip = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_PER_IP.limit; i++) {
-      statuses.push((await post(ctx, LOGIN, { phone_number: nextPhone(), password: 'Guess-number-1' }, { ip })).status);
+      statuses.push(
+        (await post(ctx, LOGIN, { phone_number: nextPhone(), password: 'Guess-number-1' }, { ip })).status,
+      );
     }
     expect(statuses.filter((s) => s === 400)).toHaveLength(LOGIN_PER_IP.limit);
     expect(statuses.at(-1)).toBe(429);
@@ -137,7 +173,9 @@ describe('refresh tokens', () => {
     expect(second.refresh).not.toBe(first.refresh);
     // The session's end is absolute: rotation does not extend it.
     expect(decodeJwt(second.refresh).exp).toBe(decodeJwt(first.refresh).exp);
-    expect(decodeJwt(first.refresh).exp! - decodeJwt(first.refresh).iat!).toBeGreaterThanOrEqual(30 * 24 * 3600 - 1);
+    expect(decodeJwt(first.refresh).exp! - decodeJwt(first.refresh).iat!).toBeGreaterThanOrEqual(
+      30 * 24 * 3600 - 1,
+    );
     expect((await post(ctx, REFRESH, { refresh: second.refresh })).status).toBe(200);
   });
 
@@ -153,7 +191,10 @@ describe('refresh tokens', () => {
     expect((await post(ctx, REFRESH, { refresh: second.refresh })).status).toBe(401);
     // …but the other device's session lives on.
     expect((await post(ctx, REFRESH, { refresh: other.refresh })).status).toBe(200);
-    const families = await ctx.handle.db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.userId, user.id));
+    const families = await ctx.handle.db
+      .select()
+      .from(refreshTokenFamilies)
+      .where(eq(refreshTokenFamilies.userId, user.id));
     expect(families.filter((f) => f.revokedReason === 'reuse')).toHaveLength(1);
   });
 
@@ -168,7 +209,10 @@ describe('refresh tokens', () => {
     const user = await createUser(ctx);
     const { refresh } = await login(ctx, user.phone, user.password);
     const fam = decodeJwt(refresh).fam as string;
-    await ctx.handle.db.update(refreshTokenFamilies).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokenFamilies.id, fam));
+    await ctx.handle.db
+      .update(refreshTokenFamilies)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokenFamilies.id, fam));
     expect((await post(ctx, REFRESH, { refresh })).status).toBe(401);
   });
 
@@ -197,7 +241,12 @@ describe('logout', () => {
     const a = await login(ctx, user.phone, user.password);
     const b = await login(ctx, user.phone, user.password);
     const rotated = (await post(ctx, REFRESH, { refresh: a.refresh })).body as { refresh: string };
-    const res = await post(ctx, LOGOUT, { refresh: rotated.refresh }, { authorization: `Bearer ${a.access}` });
+    const res = await post(
+      ctx,
+      LOGOUT,
+      { refresh: rotated.refresh },
+      { authorization: `Bearer ${a.access}` },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: expect.any(String) });
     expect((await post(ctx, REFRESH, { refresh: rotated.refresh })).status).toBe(401);
@@ -211,7 +260,8 @@ describe('logout', () => {
 describe('access tokens end with their session', () => {
   const PROFILE = '/api/v1/user/profile/';
   const profileStatus = async (access: string) =>
-    (await ctx.app.inject({ method: 'GET', url: PROFILE, headers: { authorization: `Bearer ${access}` } })).statusCode;
+    (await ctx.app.inject({ method: 'GET', url: PROFILE, headers: { authorization: `Bearer ${access}` } }))
+      .statusCode;
 
   it('stops an access token right after logout, leaving other sessions alone', async () => {
     const user = await createUser(ctx);
@@ -219,7 +269,11 @@ describe('access tokens end with their session', () => {
     const b = await login(ctx, user.phone, user.password);
     expect(await profileStatus(a.access)).toBe(200);
     expect((await post(ctx, LOGOUT, { refresh: a.refresh })).status).toBe(200);
-    const res = await ctx.app.inject({ method: 'GET', url: PROFILE, headers: { authorization: `Bearer ${a.access}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: PROFILE,
+      headers: { authorization: `Bearer ${a.access}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(json(res)).toEqual(TOKEN_INVALID);
     // Any route, not only the profile: the cart answers 401 too, so the storefront refreshes (and fails).
@@ -231,7 +285,10 @@ describe('access tokens end with their session', () => {
   it('keeps access tokens of earlier rotations of a live session, and kills them all on refresh reuse', async () => {
     const user = await createUser(ctx);
     const first = await login(ctx, user.phone, user.password);
-    const second = (await post(ctx, REFRESH, { refresh: first.refresh })).body as { access: string; refresh: string };
+    const second = (await post(ctx, REFRESH, { refresh: first.refresh })).body as {
+      access: string;
+      refresh: string;
+    };
     expect(await profileStatus(first.access)).toBe(200);
     expect(await profileStatus(second.access)).toBe(200);
     expect((await post(ctx, REFRESH, { refresh: first.refresh })).status).toBe(401); // reuse
@@ -290,9 +347,16 @@ describe('access tokens end with their session', () => {
 
 describe('anonymous cart merge at sign-in', () => {
   async function newVisitor(): Promise<{ token: string; id: number }> {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: nextIp() });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/token/unauthorized_user/',
+      remoteAddress: nextIp(),
+    });
     const { token } = json<{ token: string }>(res);
-    const [row] = await ctx.handle.db.select().from(anonymousVisitors).where(eq(anonymousVisitors.tokenHash, hashToken(token)));
+    const [row] = await ctx.handle.db
+      .select()
+      .from(anonymousVisitors)
+      .where(eq(anonymousVisitors.tokenHash, hashToken(token)));
     return { token, id: row!.id };
   }
 
@@ -306,7 +370,8 @@ describe('anonymous cart merge at sign-in', () => {
   async function cartOf(owner: { userId?: number; visitorId?: number }, lines: [number, number][]) {
     const db = ctx.handle.db;
     const [cart] = await db.insert(carts).values(owner).returning({ id: carts.id });
-    for (const [productId, quantity] of lines) await db.insert(cartItems).values({ cartId: cart!.id, productId, quantity });
+    for (const [productId, quantity] of lines)
+      await db.insert(cartItems).values({ cartId: cart!.id, productId, quantity });
     return cart!.id;
   }
 
@@ -321,8 +386,19 @@ describe('anonymous cart merge at sign-in', () => {
 
   it('adds quantities, capped by available stock (quantity − reserved over warehouses) and by 999', async () => {
     const db = ctx.handle.db;
-    const picked = await db.select({ id: products.id }).from(products).where(eq(products.isService, false)).orderBy(products.id).limit(5);
-    const [scarce, plenty, service, soldOut, onlyVisitor] = picked.map((p) => p.id) as [number, number, number, number, number];
+    const picked = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isService, false))
+      .orderBy(products.id)
+      .limit(5);
+    const [scarce, plenty, service, soldOut, onlyVisitor] = picked.map((p) => p.id) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     await setAvailable(scarce, 7, 2); // 5 available
     await setAvailable(plenty, 100, 0);
     await setAvailable(soldOut, 0, 0);
@@ -346,7 +422,12 @@ describe('anonymous cart merge at sign-in', () => {
     ]);
 
     // The existing client sends the raw not-authorized token in Authorization while logging in.
-    const res = await post(ctx, LOGIN, { phone_number: user.phone, password: user.password }, { authorization: visitor.token });
+    const res = await post(
+      ctx,
+      LOGIN,
+      { phone_number: user.phone, password: user.password },
+      { authorization: visitor.token },
+    );
     expect(res.status).toBe(200);
     const lines = await userLines(user.id);
     expect(lines.get(scarce)).toBe(5);
@@ -359,32 +440,62 @@ describe('anonymous cart merge at sign-in', () => {
     expect(v!.mergedIntoUserId).toBe(user.id);
 
     // Signing in again with the same visitor adds nothing more.
-    await post(ctx, LOGIN, { phone_number: user.phone, password: user.password }, { authorization: visitor.token });
+    await post(
+      ctx,
+      LOGIN,
+      { phone_number: user.phone, password: user.password },
+      { authorization: visitor.token },
+    );
     expect(await userLines(user.id)).toEqual(lines);
   });
 
   it('accepts the visitor token in the body and creates the user cart when there is none', async () => {
     const db = ctx.handle.db;
-    const [p] = await db.select({ id: products.id }).from(products).where(eq(products.isService, false)).orderBy(products.id).offset(10).limit(1);
+    const [p] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isService, false))
+      .orderBy(products.id)
+      .offset(10)
+      .limit(1);
     await setAvailable(p!.id, 50, 0);
     const user = await createUser(ctx);
     const visitor = await newVisitor();
     await cartOf({ visitorId: visitor.id }, [[p!.id, 3]]);
-    const res = await post(ctx, LOGIN, { phone_number: user.phone, password: user.password, visitor_token: visitor.token });
+    const res = await post(ctx, LOGIN, {
+      phone_number: user.phone,
+      password: user.password,
+      visitor_token: visitor.token,
+    });
     expect(res.status).toBe(200);
     expect((await userLines(user.id)).get(p!.id)).toBe(3);
   });
 
   it('merges at registration confirmation too', async () => {
     const db = ctx.handle.db;
-    const [p] = await db.select({ id: products.id }).from(products).where(eq(products.isService, false)).orderBy(products.id).offset(11).limit(1);
+    const [p] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isService, false))
+      .orderBy(products.id)
+      .offset(11)
+      .limit(1);
     await setAvailable(p!.id, 50, 0);
     const visitor = await newVisitor();
     await cartOf({ visitorId: visitor.id }, [[p!.id, 2]]);
     const phone = nextPhone();
-    await post(ctx, '/api/v1/user/register/', { phone_number: phone, password: GOOD_PASSWORD, password2: GOOD_PASSWORD });
+    await post(ctx, '/api/v1/user/register/', {
+      phone_number: phone,
+      password: GOOD_PASSWORD,
+      password2: GOOD_PASSWORD,
+    });
     const { code } = await waitForOutbox(ctx, (e) => e.to === phone && e.code !== null);
-    const res = await post(ctx, '/api/v1/user/register/verify/', { phone_number: phone, code }, { authorization: visitor.token });
+    const res = await post(
+      ctx,
+      '/api/v1/user/register/verify/',
+      { phone_number: phone, code },
+      { authorization: visitor.token },
+    );
     expect(res.status).toBe(200);
     const userId = Number(decodeJwt(res.body.access as string).sub);
     expect((await userLines(userId)).get(p!.id)).toBe(2);
@@ -401,11 +512,21 @@ describe('secrets stay out of logs and responses', () => {
         done();
       },
     });
-    const app = await buildApp({ config: ctx.config, handle: ctx.handle, logger: { level: 'trace', stream } });
+    const app = await buildApp({
+      config: ctx.config,
+      handle: ctx.handle,
+      logger: { level: 'trace', stream },
+    });
     await app.ready();
     const secrets: string[] = [];
     const call = async (method: 'POST' | 'PUT', url: string, payload: object, authorization?: string) => {
-      const res = await app.inject({ method, url, payload, remoteAddress: nextIp(), headers: authorization ? { authorization } : {} });
+      const res = await app.inject({
+        method,
+        url,
+        payload,
+        remoteAddress: nextIp(),
+        headers: authorization ? { authorization } : {},
+      });
       return json<Record<string, string>>(res);
     };
     try {
@@ -414,7 +535,10 @@ describe('secrets stay out of logs and responses', () => {
       secrets.push(password);
       await call('POST', '/api/v1/user/register/', { phone_number: phone, password, password2: password });
       const sms = await waitForOutbox(ctx, (e) => e.to === phone && e.code !== null);
-      const verified = await call('POST', '/api/v1/user/register/verify/', { phone_number: phone, code: sms.code });
+      const verified = await call('POST', '/api/v1/user/register/verify/', {
+        phone_number: phone,
+        code: sms.code,
+      });
       secrets.push(verified.access!, verified.refresh!);
       const pair = await call('POST', '/api/v1/user/login/', { phone_number: phone, password });
       secrets.push(pair.access!, pair.refresh!);
@@ -424,14 +548,27 @@ describe('secrets stay out of logs and responses', () => {
       await call('POST', '/api/v1/user/token/refresh/', { refresh: pair.refresh }); // reuse → warning logged
       await call('POST', '/api/v1/user/reset_password_request/', { phone_number: phone });
       const callEntry = await waitForOutbox(ctx, (e) => e.to === phone && e.purpose === 'reset_call');
-      const { secret_key } = await call('POST', '/api/v1/user/reset_password_verify/', { phone_number: phone, code: callEntry.code });
+      const { secret_key } = await call('POST', '/api/v1/user/reset_password_verify/', {
+        phone_number: phone,
+        code: callEntry.code,
+      });
       secrets.push(secret_key!, callEntry.from!);
       const newPassword = 'Eshe-Bolee-Sekretnyi-3';
       secrets.push(newPassword);
-      await call('PUT', '/api/v1/user/reset_password/', { phone_number: phone, secret_key, password: newPassword, password2: newPassword });
+      await call('PUT', '/api/v1/user/reset_password/', {
+        phone_number: phone,
+        secret_key,
+        password: newPassword,
+        password2: newPassword,
+      });
       const visitor = await call('POST', '/api/v1/user/token/unauthorized_user/', {});
       secrets.push(visitor.token!);
-      await call('POST', '/api/v1/user/login/', { phone_number: phone, password: newPassword }, visitor.token);
+      await call(
+        'POST',
+        '/api/v1/user/login/',
+        { phone_number: phone, password: newPassword },
+        visitor.token,
+      );
       const codes = [sms.code!, callEntry.code!];
 
       const log = lines.join('');

@@ -40,14 +40,27 @@ beforeAll(async () => {
     async findAccount(_ctx: unknown, id: string) {
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email: `${id}@example.ru`, email_verified: true, given_name: 'Иван', family_name: 'Петров' }),
+        claims: async () => ({
+          sub: id,
+          email: `${id}@example.ru`,
+          email_verified: true,
+          given_name: 'Иван',
+          family_name: 'Петров',
+        }),
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['podbor-oauth-test-cookie-key'] },
     pkce: { required: () => false },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
   });
   server.on('request', provider.callback());
   yandex = {
@@ -106,7 +119,9 @@ async function authorizeAs(authorizeUrl: string, account: string): Promise<{ cod
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`unexpected page (${res.status}): ${html.slice(0, 300)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).href;
-    body = new URLSearchParams(prompt === 'login' ? { prompt, login: account, password: 'any' } : { prompt }).toString();
+    body = new URLSearchParams(
+      prompt === 'login' ? { prompt, login: account, password: 'any' } : { prompt },
+    ).toString();
   }
   throw new Error('too many steps');
 }
@@ -160,11 +175,24 @@ describe('POST /api/v1/auth/yandex/', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['access', 'refresh']);
     const userId = Number(decodeJwt(res.body.access as string).sub);
-    const profile = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/profile/', headers: { authorization: `Bearer ${res.body.access}` } });
-    expect(json(profile)).toMatchObject({ first_name: 'Иван', last_name: 'Петров', email: 'alice@example.ru', phone_number: '', email_verified: true });
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/profile/',
+      headers: { authorization: `Bearer ${res.body.access}` },
+    });
+    expect(json(profile)).toMatchObject({
+      first_name: 'Иван',
+      last_name: 'Петров',
+      email: 'alice@example.ru',
+      phone_number: '',
+      email_verified: true,
+    });
     const [user] = await ctx.handle.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ phoneNumber: null, passwordHash: null, isActive: true });
-    const identities = await ctx.handle.db.select().from(oauthIdentities).where(eq(oauthIdentities.userId, userId));
+    const identities = await ctx.handle.db
+      .select()
+      .from(oauthIdentities)
+      .where(eq(oauthIdentities.userId, userId));
     expect(identities).toMatchObject([{ provider: 'yandex', subject: 'alice' }]);
     // The refresh token works like any other.
     expect((await post(ctx, '/api/v1/user/token/refresh/', { refresh: res.body.refresh })).status).toBe(200);
@@ -181,21 +209,36 @@ describe('POST /api/v1/auth/yandex/', () => {
     const replay = await post(ctx, '/api/v1/auth/yandex/', { code, state });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ errors: { detail: 'Не удалось выполнить вход. Попробуйте еще раз.' } });
-    expect((await post(ctx, '/api/v1/auth/yandex/', { code: 'made-up', state: await freshState() })).status).toBe(400);
+    expect(
+      (await post(ctx, '/api/v1/auth/yandex/', { code: 'made-up', state: await freshState() })).status,
+    ).toBe(400);
 
     const fresh = await authorizeAs(await yandexUrl(), 'bob');
     const [exp, nonce] = fresh.state.split('.');
-    for (const bad of [`${exp}.${nonce}.forged`, `${Number(exp) + 1000}.${nonce}.${fresh.state.split('.')[2]}`, 'x']) {
-      expect((await post(ctx, '/api/v1/auth/yandex/', { code: fresh.code, state: bad })).status, bad).toBe(400);
+    for (const bad of [
+      `${exp}.${nonce}.forged`,
+      `${Number(exp) + 1000}.${nonce}.${fresh.state.split('.')[2]}`,
+      'x',
+    ]) {
+      expect((await post(ctx, '/api/v1/auth/yandex/', { code: fresh.code, state: bad })).status, bad).toBe(
+        400,
+      );
     }
-    expect((await post(ctx, '/api/v1/auth/yandex/', {})).body).toEqual({ errors: { code: ['Обязательное поле'] } });
+    expect((await post(ctx, '/api/v1/auth/yandex/', {})).body).toEqual({
+      errors: { code: ['Обязательное поле'] },
+    });
   });
 
   it('links the identity to the signed-in user instead of creating an account', async () => {
     const user = await createUser(ctx);
     const session = await login(ctx, user.phone, user.password);
     const { code, state } = await authorizeAs(await yandexUrl(), 'carol');
-    const linked = await post(ctx, '/api/v1/auth/yandex/', { code, state }, { authorization: `Bearer ${session.access}` });
+    const linked = await post(
+      ctx,
+      '/api/v1/auth/yandex/',
+      { code, state },
+      { authorization: `Bearer ${session.access}` },
+    );
     expect(linked.status).toBe(200);
     expect(Number(decodeJwt(linked.body.access as string).sub)).toBe(user.id);
     const later = await authorizeAs(await yandexUrl(), 'carol');
@@ -210,21 +253,34 @@ describe('POST /api/v1/auth/yandex/', () => {
     expect(missing.body).toEqual({ errors: { detail: 'Не удалось выполнить вход. Попробуйте еще раз.' } });
     expect((await post(ctx, '/api/v1/auth/yandex/', { code: noState.code, state: '' })).status).toBe(400);
     // The code was not spent by the refused calls: with its state it still signs in, once.
-    expect((await post(ctx, '/api/v1/auth/yandex/', { code: noState.code, state: noState.state })).status).toBe(200);
+    expect(
+      (await post(ctx, '/api/v1/auth/yandex/', { code: noState.code, state: noState.state })).status,
+    ).toBe(200);
     // A second flow replaying the first flow's state is refused even with a fresh, valid code.
     const other = await authorizeAs(await yandexUrl(), 'erin');
-    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: noState.state })).status).toBe(400);
-    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: other.state })).status).toBe(200);
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: noState.state })).status).toBe(
+      400,
+    );
+    expect((await post(ctx, '/api/v1/auth/yandex/', { code: other.code, state: other.state })).status).toBe(
+      200,
+    );
   });
 
   it("merges the visitor's anonymous cart", async () => {
     const visitor = json<{ token: string }>(
-      await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: nextIp() }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/token/unauthorized_user/',
+        remoteAddress: nextIp(),
+      }),
     ).token;
     const { code, state } = await authorizeAs(await yandexUrl(), 'dave');
     const res = await post(ctx, '/api/v1/auth/yandex/', { code, state }, { authorization: visitor });
     expect(res.status).toBe(200);
-    const [row] = await ctx.handle.db.select().from(anonymousVisitors).where(eq(anonymousVisitors.tokenHash, hashToken(visitor)));
+    const [row] = await ctx.handle.db
+      .select()
+      .from(anonymousVisitors)
+      .where(eq(anonymousVisitors.tokenHash, hashToken(visitor)));
     expect(row!.mergedIntoUserId).toBe(Number(decodeJwt(res.body.access as string).sub));
   });
 

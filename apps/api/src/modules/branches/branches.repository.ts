@@ -25,7 +25,14 @@ export function listActiveBranches(db: Db) {
     .innerJoin(cities, eq(cities.id, branches.cityId))
     .innerJoin(regions, eq(regions.id, cities.regionId))
     .where(eq(branches.isActive, true))
-    .orderBy(asc(regions.sort), asc(regions.id), asc(cities.sort), asc(cities.id), asc(branches.sort), asc(branches.id));
+    .orderBy(
+      asc(regions.sort),
+      asc(regions.id),
+      asc(cities.sort),
+      asc(cities.id),
+      asc(branches.sort),
+      asc(branches.id),
+    );
 }
 
 export type BranchRow = Awaited<ReturnType<typeof listActiveBranches>>[number];

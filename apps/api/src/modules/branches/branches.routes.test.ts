@@ -25,20 +25,25 @@ describe('branches', () => {
         expect(Number(b.longitude)).toBeGreaterThan(19);
         expect(Number(b.longitude)).toBeLessThan(180);
         expect(b.street.length).toBeGreaterThan(3);
-        for (const key of ['terminal_code', 'phone_number', 'description', 'email', 'title']) expect(b).toHaveProperty(key);
+        for (const key of ['terminal_code', 'phone_number', 'description', 'email', 'title'])
+          expect(b).toHaveProperty(key);
       }
     }
     expect(new Set(cities.map((c) => c.slug)).size).toBe(cities.length);
   });
 
   it('groups the same branches by region with the region cities', async () => {
-    const cities = branchesResponse.parse(json(await ctx.app.inject({ method: 'GET', url: '/api/v1/branches/' })));
+    const cities = branchesResponse.parse(
+      json(await ctx.app.inject({ method: 'GET', url: '/api/v1/branches/' })),
+    );
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/branches/regions/' });
     expect(res.statusCode).toBe(200);
     const regions = regionsResponse.parse(json(res));
     expect(regions.length).toBeGreaterThanOrEqual(3);
     const branchIds = regions.flatMap((r) => r.branches.map((b) => b.id)).sort((a, b) => a - b);
     expect(branchIds).toEqual(cities.flatMap((c) => c.branches.map((b) => b.id)).sort((a, b) => a - b));
-    expect(regions.flatMap((r) => r.cities.map((c) => c.slug)).sort()).toEqual(cities.map((c) => c.slug).sort());
+    expect(regions.flatMap((r) => r.cities.map((c) => c.slug)).sort()).toEqual(
+      cities.map((c) => c.slug).sort(),
+    );
   });
 });

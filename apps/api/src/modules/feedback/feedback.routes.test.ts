@@ -25,7 +25,10 @@ async function post(payload: unknown, extra: { remoteAddress?: string; authoriza
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/feedback/',
-    headers: { 'content-type': 'application/json', ...(extra.authorization ? { authorization: extra.authorization } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(extra.authorization ? { authorization: extra.authorization } : {}),
+    },
     payload: JSON.stringify(payload),
     remoteAddress: extra.remoteAddress ?? nextIp(),
   });
@@ -60,7 +63,11 @@ describe('POST /api/v1/feedback/', () => {
 
   it('defaults the type to CONSULTATION and links the anonymous visitor and an existing transport', async () => {
     const { token } = json<{ token: string }>(
-      await ctx.app.inject({ method: 'POST', url: '/api/v1/user/token/unauthorized_user/', remoteAddress: nextIp() }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/token/unauthorized_user/',
+        remoteAddress: nextIp(),
+      }),
     );
     const [transport] = await ctx.handle.db.select({ id: transports.id }).from(transports).limit(1);
     const { type: _type, ...withoutType } = valid;
@@ -101,7 +108,8 @@ describe('POST /api/v1/feedback/', () => {
 
   it('throttles one phone number across addresses', async () => {
     const phone = '+7 (900) 111-22-33';
-    for (let i = 0; i < FEEDBACK_PER_PHONE.limit; i++) expect((await post({ ...valid, phone })).statusCode).toBe(201);
+    for (let i = 0; i < FEEDBACK_PER_PHONE.limit; i++)
+      expect((await post({ ...valid, phone })).statusCode).toBe(201);
     const res = await post({ ...valid, phone: '89001112233' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -112,7 +120,10 @@ describe('POST /api/v1/feedback/', () => {
     const remoteAddress = '203.0.113.50';
     let last;
     for (let i = 0; i <= FEEDBACK_PER_IP.limit; i++) {
-      last = await post({ ...valid, phone: `+7 (901) 000-00-${String(i).padStart(2, '0')}` }, { remoteAddress });
+      last = await post(
+        { ...valid, phone: `+7 (901) 000-00-${String(i).padStart(2, '0')}` },
+        { remoteAddress },
+      );
     }
     expect(last!.statusCode).toBe(429);
     const other = await post({ ...valid, phone: '+7 (902) 000-00-01' }, { remoteAddress: '203.0.113.51' });

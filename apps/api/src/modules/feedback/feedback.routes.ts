@@ -14,7 +14,11 @@ export const FEEDBACK_PER_PHONE = { limit: 5, windowSec: 3600 };
 
 const feedbackRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   route(app, 'feedback', async (request, reply) => {
-    const byIp = await deps.limiter.hit(`feedback:ip:${request.ip}`, FEEDBACK_PER_IP.limit, FEEDBACK_PER_IP.windowSec);
+    const byIp = await deps.limiter.hit(
+      `feedback:ip:${request.ip}`,
+      FEEDBACK_PER_IP.limit,
+      FEEDBACK_PER_IP.windowSec,
+    );
     if (!byIp.allowed) throw throttled(byIp.retryAfterSec);
     const body = request.body;
     const byPhone = await deps.limiter.hit(

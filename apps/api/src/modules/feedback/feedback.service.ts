@@ -13,7 +13,8 @@ export interface FeedbackContext {
  * must not cost the customer their callback, so it is dropped rather than refused.
  */
 export async function createFeedback(db: Db, input: FeedbackRequest, ctx: FeedbackContext): Promise<number> {
-  const transportId = input.transport && (await transportExists(db, input.transport)) ? input.transport : null;
+  const transportId =
+    input.transport && (await transportExists(db, input.transport)) ? input.transport : null;
   return insertFeedback(db, {
     showcaseId: ctx.showcaseId,
     userId: ctx.caller.kind === 'user' ? ctx.caller.userId : null,

@@ -4,7 +4,10 @@ import { infoPages } from '../../db/schema';
 
 // A page belongs to one showcase or (showcase_id null) to all of them.
 const visibleTo = (showcaseId: number) =>
-  and(eq(infoPages.isPublished, true), or(isNull(infoPages.showcaseId), eq(infoPages.showcaseId, showcaseId)));
+  and(
+    eq(infoPages.isPublished, true),
+    or(isNull(infoPages.showcaseId), eq(infoPages.showcaseId, showcaseId)),
+  );
 
 export function listMenu(db: Db, showcaseId: number) {
   return db

@@ -20,7 +20,9 @@ describe('info pages', () => {
   });
 
   it('returns a page with its HTML text', async () => {
-    const menu = pagesMenuResponse.parse(json(await ctx.app.inject({ method: 'GET', url: '/api/v1/pages/menu/' })));
+    const menu = pagesMenuResponse.parse(
+      json(await ctx.app.inject({ method: 'GET', url: '/api/v1/pages/menu/' })),
+    );
     const first = menu[0]!;
     const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/pages/${first.slug}/` });
     expect(res.statusCode).toBe(200);
@@ -30,7 +32,11 @@ describe('info pages', () => {
   });
 
   it('answers 404 with the Russian detail for an unknown or malformed slug', async () => {
-    for (const url of ['/api/v1/pages/no-such-page/', '/api/v1/pages/%3Cscript%3E/', `/api/v1/pages/${'a'.repeat(250)}/`]) {
+    for (const url of [
+      '/api/v1/pages/no-such-page/',
+      '/api/v1/pages/%3Cscript%3E/',
+      `/api/v1/pages/${'a'.repeat(250)}/`,
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(json(res)).toEqual({ errors: { detail: 'Не найдено.' } });

@@ -16,7 +16,10 @@ async function newUser(phone: string, first = 'Анна', last = 'Смирнов
       sql`insert into users (phone_number, first_name, last_name, is_active) values (${phone}, ${first}, ${last}, true) returning id`,
     )
   ).rows as { id: number }[];
-  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: Number(row!.id), role: 'customer' });
+  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, {
+    id: Number(row!.id),
+    role: 'customer',
+  });
   return { authorization: `Bearer ${access}` };
 }
 

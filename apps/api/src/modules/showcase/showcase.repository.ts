@@ -6,7 +6,9 @@ export type ShowcaseRow = typeof showcases.$inferSelect;
 
 /** The showcase configured for this host, else the default one (ordered so the host match wins). */
 export async function findShowcaseForHost(db: Db, host: string | null): Promise<ShowcaseRow | undefined> {
-  const where = host ? or(eq(showcases.host, host), eq(showcases.isDefault, true)) : eq(showcases.isDefault, true);
+  const where = host
+    ? or(eq(showcases.host, host), eq(showcases.isDefault, true))
+    : eq(showcases.isDefault, true);
   const rows = await db
     .select()
     .from(showcases)

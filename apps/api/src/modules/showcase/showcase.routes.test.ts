@@ -18,7 +18,15 @@ describe('GET /api/v1/showcase/', () => {
     expect(body.title).toBe('Подбор');
     expect(body).toHaveProperty('metrics.metric_id');
     expect(body).toHaveProperty('metrics.button_global_help');
-    for (const key of ['gaId', 'seo_tagline', 'seo_description', 'footer_text', 'privacy_policy_link', 'phone', 'email'])
+    for (const key of [
+      'gaId',
+      'seo_tagline',
+      'seo_description',
+      'footer_text',
+      'privacy_policy_link',
+      'phone',
+      'email',
+    ])
       expect(body).toHaveProperty(key);
   });
 
@@ -36,7 +44,11 @@ describe('GET /api/v1/showcase/', () => {
       headers: { 'x-client-host': 'unknown.example.com' },
     });
     expect(json<{ title: string }>(other).title).toBe('Подбор');
-    const junk = await ctx.app.inject({ method: 'GET', url: '/api/v1/showcase/', headers: { 'x-client-host': '<script>' } });
+    const junk = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/showcase/',
+      headers: { 'x-client-host': '<script>' },
+    });
     expect(junk.statusCode).toBe(200);
     expect(json<{ title: string }>(junk).title).toBe('Подбор');
   });

@@ -12,7 +12,9 @@ export function BottomMenu({ cartCount }: { cartCount: number }) {
   const pathname = usePathname();
   const { session, openModal, catalogMenuOpen, setCatalogMenuOpen } = useShell();
   const current = (prefix: string) =>
-    (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`)) ? 'page' : undefined;
+    (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`))
+      ? 'page'
+      : undefined;
   return (
     <nav className={styles.menu} aria-label="Нижнее меню" data-bottom-menu="">
       <ul role="list" className={styles.list}>
@@ -43,7 +45,10 @@ export function BottomMenu({ cartCount }: { cartCount: number }) {
           <Link href="/cart" className={styles.item} aria-current={current('/cart')}>
             <span className={styles.iconWrap}>
               <CartIcon size={22} />
-              <CartBadge initial={{ count: cartCount, total: 0, totalText: '', label: '' }} className={styles.badge} />
+              <CartBadge
+                initial={{ count: cartCount, total: 0, totalText: '', label: '' }}
+                className={styles.badge}
+              />
             </span>
             <span>Корзина</span>
           </Link>

@@ -18,7 +18,9 @@ export function Footer({ data }: { data: StartData }) {
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <section className={styles.about} aria-label="О магазине">
-          {showcase.show_logo_in_footer ? <Logo title={showcase.title} logo={showcase.logo} className={styles.logo} /> : null}
+          {showcase.show_logo_in_footer ? (
+            <Logo title={showcase.title} logo={showcase.logo} className={styles.logo} />
+          ) : null}
           <p className={styles.tagline}>{showcase.tagline || showcase.description}</p>
           {socials.length > 0 ? (
             <ul role="list" className={styles.socials}>

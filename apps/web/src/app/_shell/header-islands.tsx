@@ -4,7 +4,15 @@ import type { FeedbackType } from '@podbor/contract';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useShell } from '@/components/shell/shell-context';
-import { CarIcon, ChatIcon, ChevronDownIcon, HistoryIcon, LogoutIcon, PinIcon, UserIcon } from '@/components/ui/icons';
+import {
+  CarIcon,
+  ChatIcon,
+  ChevronDownIcon,
+  HistoryIcon,
+  LogoutIcon,
+  PinIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { reachGoal } from '@/lib/analytics';
 import { useLoginPending } from '@/lib/login-pending';
 import styles from './header.module.css';

@@ -74,7 +74,11 @@ export function Header({ data }: { data: StartData }) {
         <div className={`container ${styles.mainInner}`}>
           <Logo title={showcase.title} logo={showcase.logo} />
           <CatalogMenuButton className={styles.catalogButton} transportLabel={transportLabel} />
-          <SearchBox className={styles.search} inputClassName={styles.searchInput} iconClassName={styles.searchIcon} />
+          <SearchBox
+            className={styles.search}
+            inputClassName={styles.searchInput}
+            iconClassName={styles.searchIcon}
+          />
           {showcase.phone ? (
             <a
               href={telHref(showcase.phone)}
@@ -102,7 +106,11 @@ export function Header({ data }: { data: StartData }) {
       <div className={styles.mobileBar}>
         <div className={`container ${styles.mobileInner}`}>
           <CityButton label={cityLabel} className={styles.chip} />
-          <TransportButton label={transportLabel} className={`${styles.chip} ${styles.transportChip}`} mobile />
+          <TransportButton
+            label={transportLabel}
+            className={`${styles.chip} ${styles.transportChip}`}
+            mobile
+          />
         </div>
       </div>
     </header>

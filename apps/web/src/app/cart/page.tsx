@@ -10,7 +10,9 @@ export const metadata: Metadata = { title: PAGE_TITLES.cart, robots: { index: fa
 
 export default async function CartPage() {
   const data = await getStartData();
-  const cart = await apiTry('cart', { body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' } });
+  const cart = await apiTry('cart', {
+    body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' },
+  });
   if (!cart) {
     return (
       <div className="container">
@@ -27,7 +29,12 @@ export default async function CartPage() {
       <div className={styles.heading}>
         <h1>{PAGE_TITLES.cart}</h1>
       </div>
-      <CartView key={context} initial={cart} transportId={data.transportId} citySlug={data.city?.slug ?? null} />
+      <CartView
+        key={context}
+        initial={cart}
+        transportId={data.transportId}
+        citySlug={data.city?.slug ?? null}
+      />
     </div>
   );
 }

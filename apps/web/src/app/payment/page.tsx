@@ -25,7 +25,11 @@ export default async function PaymentPage({ searchParams }: Props) {
   ]);
   return (
     <div className={`container ${styles.page}`} data-payment-status={status?.status ?? 'error'}>
-      {status && orderId ? <Result status={status} orderId={orderId} branch={data.branch} /> : <Failure orderId={orderId} />}
+      {status && orderId ? (
+        <Result status={status} orderId={orderId} branch={data.branch} />
+      ) : (
+        <Failure orderId={orderId} />
+      )}
     </div>
   );
 }

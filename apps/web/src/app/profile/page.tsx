@@ -27,7 +27,11 @@ export default async function ProfilePage({ searchParams }: Props) {
     <ProfileView
       profile={profile}
       cities={data.cities.map((c) => ({ title: c.title, slug: c.slug }))}
-      vehicle={profile.transport ? { id: profile.transport, label: transport?.label ?? `Автомобиль № ${profile.transport}` } : null}
+      vehicle={
+        profile.transport
+          ? { id: profile.transport, label: transport?.label ?? `Автомобиль № ${profile.transport}` }
+          : null
+      }
     />
   );
 }

@@ -4,7 +4,12 @@ import styles from './button.module.css';
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', block = false, extra = '') {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  block = false,
+  extra = '',
+) {
   return [styles.button, styles[variant], size !== 'md' ? styles[size] : '', block ? styles.block : '', extra]
     .filter(Boolean)
     .join(' ');

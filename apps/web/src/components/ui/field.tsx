@@ -20,10 +20,12 @@ interface Common {
   hideLabel?: boolean;
 }
 
-type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & { ref?: Ref<HTMLInputElement> };
-type AreaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
-  ref?: Ref<HTMLTextAreaElement>;
-};
+type InputProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & { ref?: Ref<HTMLInputElement> };
+type AreaProps = Common &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
+    ref?: Ref<HTMLTextAreaElement>;
+  };
 
 function Shell({
   id,
@@ -94,7 +96,15 @@ export function TextField({
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <Shell id={id} label={label} hideLabel={hideLabel} required={required} error={error} hint={hint} className={className}>
+    <Shell
+      id={id}
+      label={label}
+      hideLabel={hideLabel}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <div className={`${styles.control} ${clearable ? styles.withClear : ''}`}>
         <input
           id={id}
@@ -108,7 +118,12 @@ export function TextField({
           {...rest}
         />
         {clearable && value ? (
-          <button type="button" className={styles.clear} onClick={() => onValueChange('')} aria-label="Очистить поле">
+          <button
+            type="button"
+            className={styles.clear}
+            onClick={() => onValueChange('')}
+            aria-label="Очистить поле"
+          >
             <CloseIcon size={18} />
           </button>
         ) : null}

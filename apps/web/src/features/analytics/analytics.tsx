@@ -19,7 +19,11 @@ export function Analytics({ metricId, gaId }: { metricId: number | null; gaId: s
       ) : null}
       {ga ? (
         <>
-          <Script id="ga-loader" src={`https://www.googletagmanager.com/gtag/js?id=${ga}`} strategy="lazyOnload" />
+          <Script
+            id="ga-loader"
+            src={`https://www.googletagmanager.com/gtag/js?id=${ga}`}
+            strategy="lazyOnload"
+          />
           <Script id="ga-init" strategy="lazyOnload">
             {`window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};gtag('js',new Date());gtag('config','${ga}');`}
           </Script>

@@ -40,6 +40,12 @@ describe('optimistic cart arithmetic', () => {
     expect(next.checked_total).toBe(1);
     expect(next.checked_total_price).toBe(1000);
     expect(checkedSummary(next)).toEqual({ lines: 1, units: 2, goods: 1000, installation: 0, total: 1000 });
-    expect(checkedSummary(cart())).toEqual({ lines: 2, units: 3, goods: 4000.5, installation: 1200, total: 5200.5 });
+    expect(checkedSummary(cart())).toEqual({
+      lines: 2,
+      units: 3,
+      goods: 4000.5,
+      installation: 1200,
+      total: 5200.5,
+    });
   });
 });

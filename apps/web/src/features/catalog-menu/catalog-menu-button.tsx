@@ -8,7 +8,10 @@ import { CloseIcon, GridIcon } from '@/components/ui/icons';
 import { PanelSkeleton } from './panel-skeleton';
 
 // The 'Каталог' button of the header (SPEC §2). The menu's code and data load on first open.
-const CatalogMenuPanel = dynamic(() => import('./catalog-menu-panel'), { ssr: false, loading: () => <PanelSkeleton /> });
+const CatalogMenuPanel = dynamic(() => import('./catalog-menu-panel'), {
+  ssr: false,
+  loading: () => <PanelSkeleton />,
+});
 
 export const CATALOG_MENU_ID = 'catalog-menu';
 

@@ -29,6 +29,8 @@ describe('popular categories of the home page', () => {
   });
 
   it('respects the limit', () => {
-    expect(popularCategories([node('a', 3, [node('x', 1), node('y', 2), node('z', 3)])], 2).map((c) => c.slug)).toEqual(['z', 'y']);
+    expect(
+      popularCategories([node('a', 3, [node('x', 1), node('y', 2), node('z', 3)])], 2).map((c) => c.slug),
+    ).toEqual(['z', 'y']);
   });
 });

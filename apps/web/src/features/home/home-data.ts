@@ -53,7 +53,11 @@ function shelfOf(category: PopularCategory, transportId: number | null) {
   const query = { page: 1, size: SHELF_SIZE, sort: 'popular', order: 'desc' } as const;
   const body = { page: 1, sort: 'popular', order: 'desc', filter: {} } as const;
   return transportId
-    ? apiTry('categoryProductsByTransport', { params: { categorySlug: category.slug, transportId }, query, body })
+    ? apiTry('categoryProductsByTransport', {
+        params: { categorySlug: category.slug, transportId },
+        query,
+        body,
+      })
     : apiTry('categoryProducts', { params: { categorySlug: category.slug }, query, body });
 }
 
@@ -83,7 +87,9 @@ export async function loadHomeData(transportId: number | null): Promise<HomeData
     Promise.all(popular.slice(0, SHELVES).map((c) => shelfOf(c, transportId))),
     (homeBanners?.length ?? 0) >= 3
       ? Promise.resolve([])
-      : Promise.all(bannerSlugs.map((slug) => apiTry('banners', { query: { category: slug }, revalidate: 60 }))),
+      : Promise.all(
+          bannerSlugs.map((slug) => apiTry('banners', { query: { category: slug }, revalidate: 60 })),
+        ),
   ]);
 
   const seen = new Set<number>();
@@ -96,7 +102,8 @@ export async function loadHomeData(transportId: number | null): Promise<HomeData
   const shelves: ProductShelf[] = [];
   popular.slice(0, SHELVES).forEach((category, i) => {
     const list = lists[i];
-    if (list && list.results.length > 0) shelves.push({ category, products: list.results, total: list.total });
+    if (list && list.results.length > 0)
+      shelves.push({ category, products: list.results, total: list.total });
   });
 
   return { years: years ?? [], popular, shelves, banners, catalogAvailable: tree !== null };

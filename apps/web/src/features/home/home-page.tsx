@@ -3,21 +3,50 @@ import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 import { OpenModalButton } from '@/components/shell/open-modal-button';
 import { buttonClass } from '@/components/ui/button';
-import { CarIcon, ChatIcon, ChevronRightIcon, ClockIcon, PinIcon, ShieldIcon, TruckIcon, WrenchIcon } from '@/components/ui/icons';
+import {
+  CarIcon,
+  ChatIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  PinIcon,
+  ShieldIcon,
+  TruckIcon,
+  WrenchIcon,
+} from '@/components/ui/icons';
 import { ProductCard } from '@/components/catalog/product-card';
 import { safeUrl, type StartData } from '@/lib/start-data';
 import type { HomeData } from './home-data';
 import styles from './home-page.module.css';
 
 const BENEFITS = [
-  { icon: ShieldIcon, title: 'Подбор без ошибок', text: 'Проверяем совместимость по марке, модели, году и двигателю' },
+  {
+    icon: ShieldIcon,
+    title: 'Подбор без ошибок',
+    text: 'Проверяем совместимость по марке, модели, году и двигателю',
+  },
   { icon: WrenchIcon, title: 'Установка в сервисе', text: 'Поставим купленные запчасти в наших филиалах' },
-  { icon: TruckIcon, title: 'Самовывоз сегодня', text: 'Большая часть товаров — в наличии на складах филиалов' },
-  { icon: ClockIcon, title: `Звонок за ${CALLBACK_MINUTES} минут`, text: 'Специалист перезвонит и предложит лучший вариант' },
+  {
+    icon: TruckIcon,
+    title: 'Самовывоз сегодня',
+    text: 'Большая часть товаров — в наличии на складах филиалов',
+  },
+  {
+    icon: ClockIcon,
+    title: `Звонок за ${CALLBACK_MINUTES} минут`,
+    text: 'Специалист перезвонит и предложит лучший вариант',
+  },
 ];
 
 /** `vehicleSelector` is the transport feature's selector, composed by the route (features do not import each other). */
-export function HomePage({ data, home, vehicleSelector }: { data: StartData; home: HomeData; vehicleSelector: ReactNode }) {
+export function HomePage({
+  data,
+  home,
+  vehicleSelector,
+}: {
+  data: StartData;
+  home: HomeData;
+  vehicleSelector: ReactNode;
+}) {
   const { showcase, cities, city, menu, transport } = data;
   const branchCount = cities.reduce((n, c) => n + c.branches.length, 0);
   const promo = home.banners;
@@ -45,7 +74,12 @@ export function HomePage({ data, home, vehicleSelector }: { data: StartData; hom
               <Link href="/catalog" className={buttonClass('accent', 'lg')}>
                 Перейти в каталог
               </Link>
-              <OpenModalButton kind="help" helpType="HELP" goal="button_part_help" className={buttonClass('secondary', 'lg', false, styles.ghostOnDark)}>
+              <OpenModalButton
+                kind="help"
+                helpType="HELP"
+                goal="button_part_help"
+                className={buttonClass('secondary', 'lg', false, styles.ghostOnDark)}
+              >
                 Помощь в подборе
               </OpenModalButton>
             </div>
@@ -71,7 +105,8 @@ export function HomePage({ data, home, vehicleSelector }: { data: StartData; hom
               <CarIcon size={24} /> Подбор по автомобилю
             </h2>
             <p className={styles.vehicleLead}>
-              Укажите год, марку, модель и двигатель — каталог, цены и наличие покажем только для вашего транспорта.
+              Укажите год, марку, модель и двигатель — каталог, цены и наличие покажем только для вашего
+              транспорта.
             </p>
             {vehicleSelector}
           </section>
@@ -80,7 +115,9 @@ export function HomePage({ data, home, vehicleSelector }: { data: StartData; hom
               <CarIcon size={22} />
             </span>
             <span className={styles.vehicleMobileText}>
-              <span className={styles.vehicleMobileCaption}>{transportLabel ? 'Ваш транспорт' : 'Подбор по автомобилю'}</span>
+              <span className={styles.vehicleMobileCaption}>
+                {transportLabel ? 'Ваш транспорт' : 'Подбор по автомобилю'}
+              </span>
               <strong>{transportLabel ?? 'Покажем только то, что подходит'}</strong>
             </span>
             <OpenModalButton kind="transport" className={buttonClass('accent', 'sm')}>
@@ -92,174 +129,194 @@ export function HomePage({ data, home, vehicleSelector }: { data: StartData; hom
 
       {/* Below the fold: a separate hydration unit, so the first screen becomes interactive sooner. */}
       <Suspense>
-      <section className="container" aria-label="Преимущества">
-        <ul role="list" className={styles.benefits}>
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className={styles.benefit}>
-              <span className={styles.benefitIcon}>
-                <Icon size={24} />
-              </span>
-              <span>
-                <strong>{title}</strong>
-                <span className={styles.benefitText}>{text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      {promo.length > 0 ? (
-        <section className="container" aria-label="Акции">
-          <ul role="list" className={styles.promos}>
-            {promo.slice(0, 3).map((banner) => {
-              const image = safeUrl(banner.image);
-              return (
-                <li key={banner.id}>
-                  <a href={safeUrl(banner.url) ?? '/catalog'} className={styles.promo}>
-                    {image ? (
-                      <img src={image} alt="" width={400} height={220} loading="lazy" />
-                    ) : null}
-                    <span className={styles.promoText}>
-                      <strong>{banner.title}</strong>
-                      {banner.subtitle ? <span>{banner.subtitle}</span> : null}
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
+        <section className="container" aria-label="Преимущества">
+          <ul role="list" className={styles.benefits}>
+            {BENEFITS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className={styles.benefit}>
+                <span className={styles.benefitIcon}>
+                  <Icon size={24} />
+                </span>
+                <span>
+                  <strong>{title}</strong>
+                  <span className={styles.benefitText}>{text}</span>
+                </span>
+              </li>
+            ))}
           </ul>
         </section>
-      ) : null}
 
-      {home.popular.length > 0 ? (
-        <section className="container" aria-labelledby="home-categories" data-home-categories="">
-          <div className={styles.sectionHead}>
-            <h2 id="home-categories" className={styles.sectionTitle}>
-              Популярные категории
-              {forVehicle ? <span className={styles.sectionFor}>{forVehicle}</span> : null}
-            </h2>
-            <Link href="/catalog" className={styles.more}>
-              Весь каталог <ChevronRightIcon size={18} />
-            </Link>
-          </div>
-          <ul role="list" className={styles.categories}>
-            {home.popular.map((category) => {
-              const image = safeUrl(category.image);
-              return (
-                <li key={category.slug}>
-                  <Link href={categoryUrl(category.path)} className={styles.category} data-category={category.slug}>
-                    {image ? (
-                      <img src={image} alt="" width={96} height={96} loading="lazy" className={styles.categoryImage} />
-                    ) : (
-                      <span className={styles.categoryPlaceholder} aria-hidden="true">
-                        {category.title.charAt(0)}
+        {promo.length > 0 ? (
+          <section className="container" aria-label="Акции">
+            <ul role="list" className={styles.promos}>
+              {promo.slice(0, 3).map((banner) => {
+                const image = safeUrl(banner.image);
+                return (
+                  <li key={banner.id}>
+                    <a href={safeUrl(banner.url) ?? '/catalog'} className={styles.promo}>
+                      {image ? <img src={image} alt="" width={400} height={220} loading="lazy" /> : null}
+                      <span className={styles.promoText}>
+                        <strong>{banner.title}</strong>
+                        {banner.subtitle ? <span>{banner.subtitle}</span> : null}
                       </span>
-                    )}
-                    <span className={styles.categoryTitle}>{category.title}</span>
-                    <span className={styles.categoryCount} data-count={category.count}>
-                      {formatNumber(category.count)} {pluralRu(category.count, ['товар', 'товара', 'товаров'])}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : transportLabel && home.catalogAvailable ? (
-        <section className="container" aria-labelledby="home-nothing">
-          <div className={styles.nothing}>
-            <h2 id="home-nothing" className={styles.sectionTitle}>
-              Для {transportLabel} пока ничего не нашлось
-            </h2>
-            <p>Проверьте год и двигатель или посмотрите весь каталог — там есть универсальные товары.</p>
-            <div className={styles.nothingActions}>
-              <OpenModalButton kind="transport" className={buttonClass('primary')}>
-                Изменить транспорт
-              </OpenModalButton>
-              <Link href="/catalog" className={buttonClass('secondary')}>
-                Весь каталог
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
+
+        {home.popular.length > 0 ? (
+          <section className="container" aria-labelledby="home-categories" data-home-categories="">
+            <div className={styles.sectionHead}>
+              <h2 id="home-categories" className={styles.sectionTitle}>
+                Популярные категории
+                {forVehicle ? <span className={styles.sectionFor}>{forVehicle}</span> : null}
+              </h2>
+              <Link href="/catalog" className={styles.more}>
+                Весь каталог <ChevronRightIcon size={18} />
               </Link>
             </div>
-          </div>
-        </section>
-      ) : null}
-
-      {home.shelves.map((shelf) => (
-        <section
-          key={shelf.category.slug}
-          className="container"
-          aria-labelledby={`home-shelf-${shelf.category.slug}`}
-          data-home-shelf={shelf.category.slug}
-        >
-          <div className={styles.sectionHead}>
-            <h2 id={`home-shelf-${shelf.category.slug}`} className={styles.sectionTitle}>
-              {shelf.category.title}
-              <span className={styles.sectionFor}>{forVehicle ? ` — популярное${forVehicle}` : ' — популярное'}</span>
-            </h2>
-            <Link href={categoryUrl(shelf.category.path)} className={styles.more}>
-              Все {formatNumber(shelf.total)} <ChevronRightIcon size={18} />
-            </Link>
-          </div>
-          <ul role="list" className={styles.products}>
-            {shelf.products.map((product) => (
-              <li key={product.slug}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-
-      <section className={`container ${styles.split}`} aria-label="Филиалы и информация">
-        <div className={styles.panel}>
-          <h2 className={styles.sectionTitle}>Филиалы рядом с вами</h2>
-          <p className={styles.panelText}>
-            Забирайте заказ и устанавливайте запчасти в ближайшем филиале.
-            {city ? ` Сейчас выбран город ${city.title}.` : ''}
-          </p>
-          <ul role="list" className={styles.cityList}>
-            {cities.slice(0, 8).map((c) => (
-              <li key={c.slug}>
-                <span>{c.title}</span>
-                <span className={styles.cityCount}>{c.branches.length}</span>
-              </li>
-            ))}
-          </ul>
-          <OpenModalButton kind="city" className={buttonClass('secondary')}>
-            <PinIcon size={18} /> Выбрать город и филиал
-          </OpenModalButton>
-        </div>
-        <div className={styles.panel}>
-          <h2 className={styles.sectionTitle}>Покупателям</h2>
-          <ul role="list" className={styles.infoLinks}>
-            {menu.map((item) => (
-              <li key={item.slug}>
-                <Link href={`/pages/${item.slug}`}>
-                  {item.title}
-                  <ChevronRightIcon size={18} />
+            <ul role="list" className={styles.categories}>
+              {home.popular.map((category) => {
+                const image = safeUrl(category.image);
+                return (
+                  <li key={category.slug}>
+                    <Link
+                      href={categoryUrl(category.path)}
+                      className={styles.category}
+                      data-category={category.slug}
+                    >
+                      {image ? (
+                        <img
+                          src={image}
+                          alt=""
+                          width={96}
+                          height={96}
+                          loading="lazy"
+                          className={styles.categoryImage}
+                        />
+                      ) : (
+                        <span className={styles.categoryPlaceholder} aria-hidden="true">
+                          {category.title.charAt(0)}
+                        </span>
+                      )}
+                      <span className={styles.categoryTitle}>{category.title}</span>
+                      <span className={styles.categoryCount} data-count={category.count}>
+                        {formatNumber(category.count)}{' '}
+                        {pluralRu(category.count, ['товар', 'товара', 'товаров'])}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : transportLabel && home.catalogAvailable ? (
+          <section className="container" aria-labelledby="home-nothing">
+            <div className={styles.nothing}>
+              <h2 id="home-nothing" className={styles.sectionTitle}>
+                Для {transportLabel} пока ничего не нашлось
+              </h2>
+              <p>Проверьте год и двигатель или посмотрите весь каталог — там есть универсальные товары.</p>
+              <div className={styles.nothingActions}>
+                <OpenModalButton kind="transport" className={buttonClass('primary')}>
+                  Изменить транспорт
+                </OpenModalButton>
+                <Link href="/catalog" className={buttonClass('secondary')}>
+                  Весь каталог
                 </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+              </div>
+            </div>
+          </section>
+        ) : null}
 
-      <section className="container" aria-labelledby="home-callback">
-        <div className={styles.callback}>
-          <span className={styles.callbackIcon}>
-            <ChatIcon size={32} />
-          </span>
-          <div>
-            <h2 id="home-callback" className={styles.callbackTitle}>
-              Не уверены, что подойдёт?
-            </h2>
-            <p>Оставьте номер — специалист перезвонит в течение {CALLBACK_MINUTES} минут и подберёт запчасть под ваш автомобиль.</p>
+        {home.shelves.map((shelf) => (
+          <section
+            key={shelf.category.slug}
+            className="container"
+            aria-labelledby={`home-shelf-${shelf.category.slug}`}
+            data-home-shelf={shelf.category.slug}
+          >
+            <div className={styles.sectionHead}>
+              <h2 id={`home-shelf-${shelf.category.slug}`} className={styles.sectionTitle}>
+                {shelf.category.title}
+                <span className={styles.sectionFor}>
+                  {forVehicle ? ` — популярное${forVehicle}` : ' — популярное'}
+                </span>
+              </h2>
+              <Link href={categoryUrl(shelf.category.path)} className={styles.more}>
+                Все {formatNumber(shelf.total)} <ChevronRightIcon size={18} />
+              </Link>
+            </div>
+            <ul role="list" className={styles.products}>
+              {shelf.products.map((product) => (
+                <li key={product.slug}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+
+        <section className={`container ${styles.split}`} aria-label="Филиалы и информация">
+          <div className={styles.panel}>
+            <h2 className={styles.sectionTitle}>Филиалы рядом с вами</h2>
+            <p className={styles.panelText}>
+              Забирайте заказ и устанавливайте запчасти в ближайшем филиале.
+              {city ? ` Сейчас выбран город ${city.title}.` : ''}
+            </p>
+            <ul role="list" className={styles.cityList}>
+              {cities.slice(0, 8).map((c) => (
+                <li key={c.slug}>
+                  <span>{c.title}</span>
+                  <span className={styles.cityCount}>{c.branches.length}</span>
+                </li>
+              ))}
+            </ul>
+            <OpenModalButton kind="city" className={buttonClass('secondary')}>
+              <PinIcon size={18} /> Выбрать город и филиал
+            </OpenModalButton>
           </div>
-          <OpenModalButton kind="help" helpType="CONSULTATION" goal="button_global_help" className={buttonClass('accent', 'lg')}>
-            Заказать звонок
-          </OpenModalButton>
-        </div>
-      </section>
+          <div className={styles.panel}>
+            <h2 className={styles.sectionTitle}>Покупателям</h2>
+            <ul role="list" className={styles.infoLinks}>
+              {menu.map((item) => (
+                <li key={item.slug}>
+                  <Link href={`/pages/${item.slug}`}>
+                    {item.title}
+                    <ChevronRightIcon size={18} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className="container" aria-labelledby="home-callback">
+          <div className={styles.callback}>
+            <span className={styles.callbackIcon}>
+              <ChatIcon size={32} />
+            </span>
+            <div>
+              <h2 id="home-callback" className={styles.callbackTitle}>
+                Не уверены, что подойдёт?
+              </h2>
+              <p>
+                Оставьте номер — специалист перезвонит в течение {CALLBACK_MINUTES} минут и подберёт запчасть
+                под ваш автомобиль.
+              </p>
+            </div>
+            <OpenModalButton
+              kind="help"
+              helpType="CONSULTATION"
+              goal="button_global_help"
+              className={buttonClass('accent', 'lg')}
+            >
+              Заказать звонок
+            </OpenModalButton>
+          </div>
+        </section>
       </Suspense>
     </div>
   );

@@ -36,7 +36,11 @@ export function RetryButton({ orderId }: { orderId: number }) {
       return;
     }
     if (last.placement === 'BUY_NOW' && last.lines.length === 1) {
-      const q = new URLSearchParams({ placement: 'BUY_NOW', product: first.slug, quantity: String(first.quantity) });
+      const q = new URLSearchParams({
+        placement: 'BUY_NOW',
+        product: first.slug,
+        quantity: String(first.quantity),
+      });
       if (first.with_installation) q.set('installation', '1');
       router.push(`/order?${q}`);
       return;
@@ -53,7 +57,10 @@ export function RetryButton({ orderId }: { orderId: number }) {
       });
       if (!res.ok) {
         setBusy(false);
-        setError(res.error?.errors.detail ?? 'Не удалось вернуть товары в корзину. Откройте корзину и добавьте их снова.');
+        setError(
+          res.error?.errors.detail ??
+            'Не удалось вернуть товары в корзину. Откройте корзину и добавьте их снова.',
+        );
         return;
       }
     }

@@ -12,7 +12,9 @@ export async function InstallmentBlock({ slug }: { slug: string }) {
   if (!offer?.available || offer.parts < 2) return null;
   const headline = `${offer.parts} ${pluralRu(offer.parts, ['платёж', 'платежа', 'платежей'])} по ${formatPrice(offer.part_price)}`;
   // The API's description usually starts with the same headline: show only the rest under it.
-  const rest = offer.description.startsWith(headline) ? offer.description.slice(headline.length).trim() : offer.description;
+  const rest = offer.description.startsWith(headline)
+    ? offer.description.slice(headline.length).trim()
+    : offer.description;
   return (
     <section className={styles.installment} aria-label="Оплата частями" data-installment="">
       <p className={styles.installmentTitle}>

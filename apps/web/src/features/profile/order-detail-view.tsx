@@ -1,4 +1,9 @@
-import { formatDateTime, formatPrice, productUrlFromCategories, type OrderDetailResponse } from '@podbor/contract';
+import {
+  formatDateTime,
+  formatPrice,
+  productUrlFromCategories,
+  type OrderDetailResponse,
+} from '@podbor/contract';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { safeUrl } from '@/lib/start-data';
@@ -8,7 +13,8 @@ import styles from './profile.module.css';
 
 export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
   const number = order.number ?? String(order.id);
-  const total = order.total_price ?? order.products.reduce((sum, p) => sum + (p.total_price ?? p.price * p.quantity), 0);
+  const total =
+    order.total_price ?? order.products.reduce((sum, p) => sum + (p.total_price ?? p.price * p.quantity), 0);
   const payUrl = !order.is_paid && order.status !== 'cancelled' ? safeUrl(order.payment_url) : null;
   return (
     <div className={styles.page} data-order-detail={number}>
@@ -33,7 +39,9 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
           <dd>
             {PAYMENT_TYPE_LABELS[order.payment_type]} ·{' '}
             {order.is_paid ? (
-              <span className={styles.paid}>оплачен{order.payment_date ? ` ${formatDateTime(order.payment_date)}` : ''}</span>
+              <span className={styles.paid}>
+                оплачен{order.payment_date ? ` ${formatDateTime(order.payment_date)}` : ''}
+              </span>
             ) : (
               'не оплачен'
             )}
@@ -64,13 +72,18 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
                   {image ? <img src={image} alt="" width={64} height={64} loading="lazy" /> : null}
                 </span>
                 <div className={styles.lineMain}>
-                  <Link href={productUrlFromCategories(line.product.categories, line.product.slug)} className={styles.lineTitle}>
+                  <Link
+                    href={productUrlFromCategories(line.product.categories, line.product.slug)}
+                    className={styles.lineTitle}
+                  >
                     {line.title}
                   </Link>
                   <p className={styles.muted}>
                     {line.vendor_code ? `Артикул ${line.vendor_code} · ` : ''}
                     {formatPrice(line.price)} × {line.quantity}
-                    {line.with_installation ? ` · с установкой${line.installation_price ? ` (${formatPrice(line.installation_price)})` : ''}` : ''}
+                    {line.with_installation
+                      ? ` · с установкой${line.installation_price ? ` (${formatPrice(line.installation_price)})` : ''}`
+                      : ''}
                   </p>
                 </div>
                 <span className={styles.lineTotal}>{formatPrice(lineTotal)}</span>

@@ -4,9 +4,24 @@ import { ordersHref, pageWindow, readOrdersFilter } from './orders-query';
 describe('order history filters', () => {
   it('keeps valid values and drops malformed ones', () => {
     expect(
-      readOrdersFilter({ search: ' 12-34 ', created_after: '2026-01-05', created_before: '05.01.2026', ordering: 'created_at', page: '3' }),
-    ).toEqual({ search: '1234', created_after: '2026-01-05', created_before: '', ordering: 'created_at', page: 3 });
-    expect(readOrdersFilter({ ordering: 'price', page: '-1' })).toMatchObject({ ordering: '-created_at', page: 1 });
+      readOrdersFilter({
+        search: ' 12-34 ',
+        created_after: '2026-01-05',
+        created_before: '05.01.2026',
+        ordering: 'created_at',
+        page: '3',
+      }),
+    ).toEqual({
+      search: '1234',
+      created_after: '2026-01-05',
+      created_before: '',
+      ordering: 'created_at',
+      page: 3,
+    });
+    expect(readOrdersFilter({ ordering: 'price', page: '-1' })).toMatchObject({
+      ordering: '-created_at',
+      page: 1,
+    });
     expect(readOrdersFilter({ search: ['1', '2'], page: 'x' })).toMatchObject({ search: '1', page: 1 });
   });
 

@@ -26,7 +26,13 @@ export function StatusBadge({ status }: { status: keyof typeof ORDER_STATUS_LABE
 /** The filter bar: a plain GET form, so it works before any script loads and every state has its own URL. */
 function Filters({ filter }: { filter: OrdersFilter }) {
   return (
-    <form method="get" action="/profile/orders" role="search" aria-label="Поиск заказов" className={styles.filters}>
+    <form
+      method="get"
+      action="/profile/orders"
+      role="search"
+      aria-label="Поиск заказов"
+      className={styles.filters}
+    >
       <div className={styles.filterField}>
         <label htmlFor="orders-search">Номер заказа</label>
         <input
@@ -43,15 +49,32 @@ function Filters({ filter }: { filter: OrdersFilter }) {
       </div>
       <div className={styles.filterField}>
         <label htmlFor="orders-after">Дата с</label>
-        <input id="orders-after" name="created_after" type="date" defaultValue={filter.created_after} className={styles.filterInput} />
+        <input
+          id="orders-after"
+          name="created_after"
+          type="date"
+          defaultValue={filter.created_after}
+          className={styles.filterInput}
+        />
       </div>
       <div className={styles.filterField}>
         <label htmlFor="orders-before">Дата по</label>
-        <input id="orders-before" name="created_before" type="date" defaultValue={filter.created_before} className={styles.filterInput} />
+        <input
+          id="orders-before"
+          name="created_before"
+          type="date"
+          defaultValue={filter.created_before}
+          className={styles.filterInput}
+        />
       </div>
       <div className={styles.filterField}>
         <label htmlFor="orders-ordering">Сортировка</label>
-        <select id="orders-ordering" name="ordering" defaultValue={filter.ordering} className={styles.filterInput}>
+        <select
+          id="orders-ordering"
+          name="ordering"
+          defaultValue={filter.ordering}
+          className={styles.filterInput}
+        >
           <option value="-created_at">Сначала новые</option>
           <option value="created_at">Сначала старые</option>
         </select>
@@ -129,7 +152,10 @@ export function OrdersView({ filter, data }: { filter: OrdersFilter; data: Order
           ) : (
             <>
               <h2 className={styles.emptyTitle}>У вас пока нет заказов</h2>
-              <p>Подберите запчасти для своего автомобиля — заказ появится здесь, и вы сможете следить за его статусом.</p>
+              <p>
+                Подберите запчасти для своего автомобиля — заказ появится здесь, и вы сможете следить за его
+                статусом.
+              </p>
               <Link href="/catalog" className={buttonClass('primary')}>
                 Перейти в каталог
               </Link>
@@ -164,7 +190,9 @@ export function OrdersView({ filter, data }: { filter: OrdersFilter; data: Order
                   <ul role="list" className={styles.orderItems}>
                     {items.slice(0, ITEMS_SHOWN).map((item) => (
                       <li key={item.id}>
-                        <Link href={productUrlFromCategories(item.product.categories, item.product.slug)}>{item.title}</Link>
+                        <Link href={productUrlFromCategories(item.product.categories, item.product.slug)}>
+                          {item.title}
+                        </Link>
                         <span className={styles.qty}>× {item.quantity}</span>
                       </li>
                     ))}

@@ -110,7 +110,10 @@ export function PersonalCard({
         </dl>
       )}
       {!editing && profile.email && !profile.email_verified ? (
-        <EmailVerification email={profile.email} onVerified={() => setProfile((p) => ({ ...p, email_verified: true }))} />
+        <EmailVerification
+          email={profile.email}
+          onVerified={() => setProfile((p) => ({ ...p, email_verified: true }))}
+        />
       ) : null}
     </section>
   );

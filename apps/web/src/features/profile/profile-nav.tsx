@@ -11,7 +11,12 @@ export function ProfileNav() {
   const pathname = usePathname();
   const { openModal } = useShell();
   const links = [
-    { href: '/profile', label: 'Мой профиль', icon: <UserIcon size={20} />, current: pathname === '/profile' },
+    {
+      href: '/profile',
+      label: 'Мой профиль',
+      icon: <UserIcon size={20} />,
+      current: pathname === '/profile',
+    },
     {
       href: '/profile/orders',
       label: 'История заказов',
@@ -25,14 +30,23 @@ export function ProfileNav() {
       <ul role="list">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className={styles.navLink} aria-current={link.current ? 'page' : undefined}>
+            <Link
+              href={link.href}
+              className={styles.navLink}
+              aria-current={link.current ? 'page' : undefined}
+            >
               {link.icon}
               {link.label}
             </Link>
           </li>
         ))}
         <li>
-          <button type="button" className={styles.navLink} onClick={() => openModal('logout')} data-profile-logout="">
+          <button
+            type="button"
+            className={styles.navLink}
+            onClick={() => openModal('logout')}
+            data-profile-logout=""
+          >
             <LogoutIcon size={20} />
             Выйти
           </button>

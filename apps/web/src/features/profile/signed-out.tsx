@@ -12,7 +12,13 @@ import { StatusPanel } from '@/components/ui/status-panel';
  * `stale`: the cookies say signed in but the API no longer accepts the session (ended elsewhere): the token
  * cookies are dropped first, so the page and the header agree that nobody is signed in.
  */
-export function SignedOutPrompt({ stale = false, authError = false }: { stale?: boolean; authError?: boolean }) {
+export function SignedOutPrompt({
+  stale = false,
+  authError = false,
+}: {
+  stale?: boolean;
+  authError?: boolean;
+}) {
   const { openModal, session } = useShell();
   const router = useRouter();
   const opened = useRef(false);
@@ -44,7 +50,9 @@ export function SignedOutPrompt({ stale = false, authError = false }: { stale?: 
         }
       >
         {authError ? (
-          <p role="alert">Не удалось войти через внешний сервис. Попробуйте ещё раз или войдите по номеру телефона.</p>
+          <p role="alert">
+            Не удалось войти через внешний сервис. Попробуйте ещё раз или войдите по номеру телефона.
+          </p>
         ) : null}
         <p>
           {stale

@@ -74,7 +74,12 @@ export function VehicleCard({ initial }: { initial: Saved | null }) {
                 Запчасти для этого автомобиля
               </a>
               {!picking ? (
-                <button type="button" className={styles.inlineButton} onClick={() => save(null)} disabled={busy}>
+                <button
+                  type="button"
+                  className={styles.inlineButton}
+                  onClick={() => save(null)}
+                  disabled={busy}
+                >
                   Удалить из профиля
                 </button>
               ) : null}
@@ -82,14 +87,18 @@ export function VehicleCard({ initial }: { initial: Saved | null }) {
           </div>
         </div>
       ) : (
-        <p className={styles.muted}>Автомобиль не выбран. Сохраните его — каталог покажет только подходящие запчасти.</p>
+        <p className={styles.muted}>
+          Автомобиль не выбран. Сохраните его — каталог покажет только подходящие запчасти.
+        </p>
       )}
       {error ? (
         <p role="alert" className={styles.formError}>
           {error}
         </p>
       ) : null}
-      {picking ? <VehiclePicker busy={busy} onSave={(id) => save(id)} onCancel={() => setPicking(false)} /> : null}
+      {picking ? (
+        <VehiclePicker busy={busy} onSave={(id) => save(id)} onCancel={() => setPicking(false)} />
+      ) : null}
     </section>
   );
 }

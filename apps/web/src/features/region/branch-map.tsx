@@ -45,14 +45,17 @@ export default function BranchMap({ branches, selectedId, onSelect, tileUrl, att
     let map: Leaflet.Map | undefined;
     let cancelled = false;
     void import('leaflet').then((mod) => {
-      const L = (mod as unknown as { default?: typeof Leaflet }).default ?? (mod as unknown as typeof Leaflet);
+      const L =
+        (mod as unknown as { default?: typeof Leaflet }).default ?? (mod as unknown as typeof Leaflet);
       if (cancelled || !containerRef.current) return;
       map = L.map(containerRef.current, {
         center: [MAP_DEFAULT_CENTER[0], MAP_DEFAULT_CENTER[1]],
         zoom: MAP_DEFAULT_ZOOM,
         zoomControl: false,
       });
-      L.control.zoom({ position: 'topright', zoomInTitle: 'Приблизить', zoomOutTitle: 'Отдалить' }).addTo(map);
+      L.control
+        .zoom({ position: 'topright', zoomInTitle: 'Приблизить', zoomOutTitle: 'Отдалить' })
+        .addTo(map);
       map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
       L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
       setLeaflet({ L, map });
@@ -75,7 +78,13 @@ export default function BranchMap({ branches, selectedId, onSelect, tileUrl, att
       const at = toLatLng(branch);
       if (!at) continue;
       points.push(at);
-      const marker = L.marker(at, { icon: icon(L, false), title: branch.title, keyboard: true, riseOnHover: true, autoPanOnFocus: false })
+      const marker = L.marker(at, {
+        icon: icon(L, false),
+        title: branch.title,
+        keyboard: true,
+        riseOnHover: true,
+        autoPanOnFocus: false,
+      })
         .bindTooltip(branch.title, { permanent: true, direction: 'top', className: 'branch-caption' })
         .on('click', () => onSelectRef.current(branch.id))
         .addTo(map);
@@ -93,7 +102,8 @@ export default function BranchMap({ branches, selectedId, onSelect, tileUrl, att
     }
     const duration = MAP_ANIMATION_MS / 1000;
     if (points.length === 1) map.flyTo(points[0]!, 13, { duration });
-    else if (points.length > 1) map.flyToBounds(L.latLngBounds(points), { padding: [48, 48], maxZoom: 13, duration });
+    else if (points.length > 1)
+      map.flyToBounds(L.latLngBounds(points), { padding: [48, 48], maxZoom: 13, duration });
   }, [leaflet, branches]);
 
   useEffect(() => {
@@ -109,7 +119,12 @@ export default function BranchMap({ branches, selectedId, onSelect, tileUrl, att
 
   return (
     <div className={styles.mapBox}>
-      <div ref={containerRef} className={styles.map} data-branch-map="" data-ready={leaflet ? 'true' : 'false'} />
+      <div
+        ref={containerRef}
+        className={styles.map}
+        data-branch-map=""
+        data-ready={leaflet ? 'true' : 'false'}
+      />
       {!leaflet ? <div className={styles.mapLoading}>Загружаем карту…</div> : null}
     </div>
   );

@@ -168,7 +168,9 @@ function Picker() {
               {selected ? (
                 <>
                   Адрес филиала: {selected.city.title}, {selected.branch.street}
-                  {selected.branch.work_time ? <span className={styles.hours}>{selected.branch.work_time}</span> : null}
+                  {selected.branch.work_time ? (
+                    <span className={styles.hours}>{selected.branch.work_time}</span>
+                  ) : null}
                 </>
               ) : (
                 'Выберите филиал в списке или на карте'

@@ -2,7 +2,12 @@ import type { BranchOffice, BranchRegion } from '@podbor/contract';
 import { describe, expect, it } from 'vitest';
 import { filterRegions, findBranch, groupRegions, toLatLng } from './region-filter';
 
-function office(id: number, city: { title: string; slug: string }, lat: number | string = 55.7, lng: number | string = 37.6): BranchOffice {
+function office(
+  id: number,
+  city: { title: string; slug: string },
+  lat: number | string = 55.7,
+  lng: number | string = 37.6,
+): BranchOffice {
   return {
     id,
     terminal_code: `T${id}`,
@@ -21,8 +26,18 @@ const moskva = { title: 'Москва', slug: 'moskva' };
 const khimki = { title: 'Химки', slug: 'khimki' };
 const kazan = { title: 'Казань', slug: 'kazan' };
 const regions: BranchRegion[] = [
-  { title: 'Москва и Московская область', slug: 'msk', cities: [moskva, khimki], branches: [office(1, moskva), office(2, khimki), office(3, moskva)] },
-  { title: 'Республика Татарстан', slug: 'tat', cities: [kazan], branches: [office(4, kazan, '55.79', '49.12')] },
+  {
+    title: 'Москва и Московская область',
+    slug: 'msk',
+    cities: [moskva, khimki],
+    branches: [office(1, moskva), office(2, khimki), office(3, moskva)],
+  },
+  {
+    title: 'Республика Татарстан',
+    slug: 'tat',
+    cities: [kazan],
+    branches: [office(4, kazan, '55.79', '49.12')],
+  },
 ];
 
 describe('groupRegions', () => {

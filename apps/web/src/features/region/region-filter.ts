@@ -23,7 +23,11 @@ export function groupRegions(regions: readonly BranchRegion[]): RegionGroup[] {
       if (!city) cities.set(slug, (city = { slug, title: branch.city?.title ?? region.title, branches: [] }));
       city.branches.push(branch);
     }
-    return { slug: region.slug, title: region.title, cities: [...cities.values()].filter((c) => c.branches.length > 0) };
+    return {
+      slug: region.slug,
+      title: region.title,
+      cities: [...cities.values()].filter((c) => c.branches.length > 0),
+    };
   });
 }
 
@@ -42,7 +46,10 @@ export function filterRegions(groups: readonly RegionGroup[], query: string): Re
     .filter((region) => region.cities.length > 0);
 }
 
-export function findBranch(groups: readonly RegionGroup[], id: number | null): { city: CityGroup; branch: BranchOffice } | null {
+export function findBranch(
+  groups: readonly RegionGroup[],
+  id: number | null,
+): { city: CityGroup; branch: BranchOffice } | null {
   if (id === null) return null;
   for (const region of groups) {
     for (const city of region.cities) {
@@ -63,7 +70,8 @@ export function findCity(groups: readonly RegionGroup[], slug: string | null): C
 export function toLatLng(branch: Pick<BranchOffice, 'latitude' | 'longitude'>): [number, number] | null {
   const lat = Number(branch.latitude);
   const lng = Number(branch.longitude);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return null;
   if (lat === 0 && lng === 0) return null;
   return [lat, lng];
 }

@@ -18,7 +18,12 @@ describe('header search', () => {
       {
         transport: [{ id: 22, label: 'Lada Vesta 2015–2022 1.6 (106 л.с.)' }],
         categories: [
-          { title: 'Задние колодки', slug: 'zadnie', image: null, categories: ['tormoza', 'kolodki', 'zadnie'] },
+          {
+            title: 'Задние колодки',
+            slug: 'zadnie',
+            image: null,
+            categories: ['tormoza', 'kolodki', 'zadnie'],
+          },
         ],
         products: [
           {

@@ -20,7 +20,14 @@ import {
 export const SESSION_ENDED_HEADER = 'x-session-ended';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept-language'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retry-after', 'etag', 'last-modified', 'location'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'cache-control',
+  'retry-after',
+  'etag',
+  'last-modified',
+  'location',
+];
 /** The API refuses bodies over 1 MiB anyway; refusing here saves the hop. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -124,13 +131,19 @@ export async function forward(request: NextRequest, segments: readonly string[])
     if (path === API_ROUTES.tokenRefresh.path) extra['content-type'] = 'application/json';
     const headers = new Headers(extra);
     headers.set('accept', 'application/json');
-    const authorization = path === API_ROUTES.tokenRefresh.path ? undefined : authorizationFor({ access, visitor });
+    const authorization =
+      path === API_ROUTES.tokenRefresh.path ? undefined : authorizationFor({ access, visitor });
     if (authorization) headers.set('authorization', authorization);
     if (base.clientHost) headers.set('x-client-host', base.clientHost);
     if (base.city) headers.set('x-city', base.city);
     if (base.forwardedFor) headers.set('x-forwarded-for', base.forwardedFor);
     // Redirects (the sandbox payment page's 303 back to /payment) go to the browser, not followed here.
-    return fetchUpstream(`${path}${search}`, { method: request.method, headers, body: outgoingBody, redirect: 'manual' });
+    return fetchUpstream(`${path}${search}`, {
+      method: request.method,
+      headers,
+      body: outgoingBody,
+      redirect: 'manual',
+    });
   };
 
   let upstream: Response;

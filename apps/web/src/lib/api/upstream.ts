@@ -1,4 +1,10 @@
-import { API_ROUTES, HEADER_NAMES, tokenPair, unauthorizedTokenResponse, type TokenPair } from '@podbor/contract';
+import {
+  API_ROUTES,
+  HEADER_NAMES,
+  tokenPair,
+  unauthorizedTokenResponse,
+  type TokenPair,
+} from '@podbor/contract';
 import { serverConfig } from '../config';
 
 // Server-side calls to the API process (API_URL). Used by proxy.ts, the /api route handlers and server

@@ -8,7 +8,8 @@ const PASSED = ['content-type', 'content-length', 'cache-control', 'etag', 'last
 /** Product, banner and logo images live with the API; the page links them same-origin under /media/. */
 export async function GET(request: NextRequest, { params }: Ctx) {
   const segments = (await params).path;
-  if (segments.some((s) => s === '..' || s === '.' || s.includes('\\'))) return new Response(null, { status: 404 });
+  if (segments.some((s) => s === '..' || s === '.' || s.includes('\\')))
+    return new Response(null, { status: 404 });
   const headers = new Headers();
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers.set('if-none-match', ifNoneMatch);

@@ -8,9 +8,15 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const [page, { showcase }] = await Promise.all([isPageSlug(slug) ? getInfoPage(slug) : null, getStartData()]);
+  const [page, { showcase }] = await Promise.all([
+    isPageSlug(slug) ? getInfoPage(slug) : null,
+    getStartData(),
+  ]);
   if (!page) return {};
-  return { title: page.title, description: page.description || showcase.seo_description || showcase.description };
+  return {
+    title: page.title,
+    description: page.description || showcase.seo_description || showcase.description,
+  };
 }
 
 export default async function InfoPageRoute({ params }: Props) {

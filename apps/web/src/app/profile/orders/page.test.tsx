@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The order history page makes one API call: the list carries each order's lines, so no order's detail is
 // fetched (it used to be one detail call per listed order, up to 12 a page).
 
-const api = vi.hoisted(() => ({ calls: [] as { name: string; options: unknown }[], answers: new Map<string, unknown>() }));
+const api = vi.hoisted(() => ({
+  calls: [] as { name: string; options: unknown }[],
+  answers: new Map<string, unknown>(),
+}));
 
 vi.mock('@/lib/api/server', () => {
   class ApiError extends Error {
@@ -18,7 +21,11 @@ vi.mock('@/lib/api/server', () => {
     if (!api.answers.has(name)) throw new ApiError(404);
     return api.answers.get(name);
   };
-  return { ApiError, apiCall: call, apiTry: (name: string, options: unknown) => call(name, options).catch(() => null) };
+  return {
+    ApiError,
+    apiCall: call,
+    apiTry: (name: string, options: unknown) => call(name, options).catch(() => null),
+  };
 });
 vi.mock('@/lib/start-data', () => ({ getStartData: async () => ({ isAuthorized: true }) }));
 

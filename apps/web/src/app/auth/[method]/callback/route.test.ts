@@ -7,7 +7,8 @@ import { GET as callback } from './route';
 // accepts the provider's answer only with that state, and the API's token pair becomes the HttpOnly cookies.
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const jwt = (expInSec: number) => `${b64({ alg: 'HS256' })}.${b64({ exp: Math.floor(Date.now() / 1000) + expInSec })}.sig`;
+const jwt = (expInSec: number) =>
+  `${b64({ alg: 'HS256' })}.${b64({ exp: Math.floor(Date.now() / 1000) + expInSec })}.sig`;
 const STATE = '1900000000.nonce.signature';
 
 let calls: { url: string; init: RequestInit }[];
@@ -29,7 +30,12 @@ const json = (status: number, body: unknown) => () =>
 
 function request(path: string, cookies: Record<string, string> = {}) {
   return new NextRequest(`http://shop.test${path}`, {
-    headers: { host: 'shop.test', cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      host: 'shop.test',
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    },
   });
 }
 const params = (method: string) => ({ params: Promise.resolve({ method }) });
@@ -54,7 +60,10 @@ describe('external sign-in', () => {
   });
 
   it('callback: refuses a state this browser did not start, without calling the API', async () => {
-    const res = await callback(request(`/auth/yandex/callback?code=abc&state=${STATE}`, { oauthState: 'yandex:other' }), params('yandex'));
+    const res = await callback(
+      request(`/auth/yandex/callback?code=abc&state=${STATE}`, { oauthState: 'yandex:other' }),
+      params('yandex'),
+    );
     expect(calls).toHaveLength(0);
     expect(res.headers.get('location')).toContain('/profile?auth_error=yandex');
     expect(res.headers.getSetCookie().join('\n')).not.toMatch(/(^|\n)access=[^;]/);

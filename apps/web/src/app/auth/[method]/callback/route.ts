@@ -1,6 +1,12 @@
 import { API_ROUTES, buildPath, COOKIE_NAMES, tokenPair } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
-import { authorizationFor, clientHostOf, fetchUpstream, forwardedForOf, upstreamHeaders } from '@/lib/api/upstream';
+import {
+  authorizationFor,
+  clientHostOf,
+  fetchUpstream,
+  forwardedForOf,
+  upstreamHeaders,
+} from '@/lib/api/upstream';
 import {
   clearOauthFlow,
   isSecureRequest,
@@ -34,7 +40,13 @@ export async function GET(request: NextRequest, { params }: Ctx) {
   };
   const failed = () => finish(`/profile?auth_error=${encodeURIComponent(method)}`);
 
-  if (!code || !state || !expected || expected !== `${method}:${state}` || !/^[a-z0-9_-]{1,50}$/.test(method)) {
+  if (
+    !code ||
+    !state ||
+    !expected ||
+    expected !== `${method}:${state}` ||
+    !/^[a-z0-9_-]{1,50}$/.test(method)
+  ) {
     return failed();
   }
   let pair;

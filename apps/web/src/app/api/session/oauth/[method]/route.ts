@@ -13,11 +13,15 @@ type Ctx = { params: Promise<{ method: string }> };
 export async function GET(request: NextRequest, { params }: Ctx) {
   const { method } = await params;
   const next = safeReturnPath(request.nextUrl.searchParams.get('next'));
-  const failed = () => NextResponse.redirect(new URL(`/profile?auth_error=${encodeURIComponent(method)}`, request.url), 303);
+  const failed = () =>
+    NextResponse.redirect(new URL(`/profile?auth_error=${encodeURIComponent(method)}`, request.url), 303);
   let url: string | undefined;
   try {
     const res = await fetchUpstream(API_ROUTES.authMethods.path, {
-      headers: upstreamHeaders({ clientHost: clientHostOf(request.headers), forwardedFor: forwardedForOf(request.headers) }),
+      headers: upstreamHeaders({
+        clientHost: clientHostOf(request.headers),
+        forwardedFor: forwardedForOf(request.headers),
+      }),
     });
     const parsed = authMethodsResponse.safeParse(res.ok ? await res.json() : null);
     url = parsed.success ? parsed.data.find((m) => m.method === method)?.url : undefined;
