@@ -125,12 +125,10 @@ export async function discoverInputs(base, count) {
     facets.push({ path: `/api/v1/catalog/${cat}/filters/${transport}/` });
   }
   const productList = [...products.values()];
-  const product = productList
-    .slice(0, count)
-    .map((p) => ({
-      path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`,
-      headers: { 'x-city': 'moskva' },
-    }));
+  const product = productList.slice(0, count).map((p) => ({
+    path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`,
+    headers: { 'x-city': 'moskva' },
+  }));
   const tree2 = transports.map((t) => ({ path: `/api/v1/catalog/categories/tree/${t}/` }));
 
   // Search texts: a title word, two title words, a word with one typo, a word cut to a prefix (typing), the
