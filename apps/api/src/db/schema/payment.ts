@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '@podbor/contract/constants';
 import { money, products } from './catalog';
 import { branches, warehouses } from './branches';
 import { showcases } from './showcase';
@@ -29,16 +30,6 @@ export const paymentMethods = pgTable('payment_methods', {
   sort: integer().notNull().default(0),
   isActive: boolean().notNull().default(true),
 });
-
-export const ORDER_STATUSES = [
-  'new',
-  'awaiting_payment',
-  'paid',
-  'assembling',
-  'ready',
-  'completed',
-  'cancelled',
-] as const;
 
 export const orders = pgTable(
   'orders',
