@@ -1,10 +1,8 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { QueryIsland } from '@/components/query/query-island';
 import { Button, buttonClass } from '@/components/ui/button';
-import { browserApi } from '@/lib/api/browser';
+import { useVehicleSteps } from '@/components/vehicle/use-vehicle-steps';
 import { SelectField } from './select-field';
 import styles from './profile.module.css';
 
@@ -21,12 +19,6 @@ export default function VehiclePicker(props: {
   );
 }
 
-/** Answer of a call, or a thrown error TanStack Query keeps as the query's failure. */
-const must = <T,>(r: { ok: true; data: T } | { ok: false }): T => {
-  if (!r.ok) throw new Error('transport list failed');
-  return r.data;
-};
-
 function Picker({
   busy,
   onSave,
@@ -36,55 +28,13 @@ function Picker({
   onSave: (id: number) => void;
   onCancel: () => void;
 }) {
-  const [year, setYear] = useState('');
-  const [brand, setBrand] = useState(''); // `<type>/<brand>`
-  const [model, setModel] = useState('');
-  const [engine, setEngine] = useState('');
-  const [type = '', b = ''] = brand.split('/');
-
-  // Dependent queries: each step loads once the one before it has a value.
-  const yearsQuery = useQuery({
-    queryKey: ['profile-vehicle', 'years'],
-    queryFn: async ({ signal }) => must(await browserApi('transportYears', { signal })),
-  });
-  const typesQuery = useQuery({
-    queryKey: ['profile-vehicle', 'brands', year],
-    queryFn: async ({ signal }) => must(await browserApi('transportBrands', { params: { year }, signal })),
-    enabled: year !== '',
-  });
-  const modelsQuery = useQuery({
-    queryKey: ['profile-vehicle', 'models', year, brand],
-    queryFn: async ({ signal }) =>
-      must(await browserApi('transportModels', { params: { year, type, brand: b }, signal })),
-    enabled: year !== '' && brand !== '',
-  });
-  const enginesQuery = useQuery({
-    queryKey: ['profile-vehicle', 'engines', year, brand, model],
-    queryFn: async ({ signal }) =>
-      must(await browserApi('transportEngines', { params: { year, type, brand: b, model }, signal })),
-    enabled: year !== '' && brand !== '' && model !== '',
-  });
-  const years = yearsQuery.data ?? null;
-  const types = year ? (typesQuery.data ?? null) : null;
-  const models = year && brand ? (modelsQuery.data ?? null) : null;
-  const engines = year && brand && model ? (enginesQuery.data ?? null) : null;
-  const failed = [yearsQuery, typesQuery, modelsQuery, enginesQuery].some((q) => q.isError);
-
-  const pickYear = (value: string) => {
-    setYear(value);
-    setBrand('');
-    setModel('');
-    setEngine('');
-  };
-  const pickBrand = (value: string) => {
-    setBrand(value);
-    setModel('');
-    setEngine('');
-  };
-  const pickModel = (value: string) => {
-    setModel(value);
-    setEngine('');
-  };
+  const { year, brand, model, engine, queries, chooseYear, chooseBrand, chooseModel, chooseEngine } =
+    useVehicleSteps();
+  const years = queries.years.data ?? null;
+  const types = year ? (queries.brands.data ?? null) : null;
+  const models = year && brand ? (queries.models.data ?? null) : null;
+  const engines = year && brand && model ? (queries.engines.data ?? null) : null;
+  const failed = Object.values(queries).some((q) => q.isError);
 
   const engineId = engines?.find((e) => e.slug === engine)?.transport_id;
 
@@ -95,7 +45,7 @@ function Picker({
           id="vehicle-year"
           label="Год выпуска"
           value={year}
-          onChange={(e) => pickYear(e.target.value)}
+          onChange={(e) => chooseYear(e.target.value)}
           disabled={!years}
         >
           <option value="">{years ? 'Выберите год' : 'Загрузка...'}</option>
@@ -109,7 +59,7 @@ function Picker({
           id="vehicle-brand"
           label="Марка"
           value={brand}
-          onChange={(e) => pickBrand(e.target.value)}
+          onChange={(e) => chooseBrand(e.target.value)}
           disabled={!types}
         >
           <option value="">Выберите марку</option>
@@ -127,7 +77,7 @@ function Picker({
           id="vehicle-model"
           label="Модель"
           value={model}
-          onChange={(e) => pickModel(e.target.value)}
+          onChange={(e) => chooseModel(e.target.value)}
           disabled={!models}
         >
           <option value="">Выберите модель</option>
@@ -141,7 +91,7 @@ function Picker({
           id="vehicle-engine"
           label="Двигатель"
           value={engine}
-          onChange={(e) => setEngine(e.target.value)}
+          onChange={(e) => chooseEngine(e.target.value)}
           disabled={!engines}
         >
           <option value="">Выберите двигатель</option>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState, type ComponentType } from 'react';
-import { sortYears } from './transport-options';
+import { sortYears } from '@/lib/transport-options';
 import type { TransportSelectorProps } from './transport-selector';
 import { IDLE, SelectorView } from './transport-selector-view';
 

@@ -3,7 +3,7 @@
 import type { TransportEngine, TransportTypeBrands } from '@podbor/contract';
 import type { ReactNode, Ref } from 'react';
 import { CarIcon, CloseIcon } from '@/components/ui/icons';
-import { brandValue, type Titled } from './transport-options';
+import { brandValue, type Titled } from '@/lib/transport-options';
 import styles from './transport-selector.module.css';
 
 // The vehicle selector's markup (SPEC §2–§4: year → brand → model → engine, native selects), without its data:

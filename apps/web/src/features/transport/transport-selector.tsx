@@ -1,16 +1,14 @@
 'use client';
 
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useTransition } from 'react';
 import { QueryIsland } from '@/components/query/query-island';
-import { lazyBrowserApi } from '@/lib/api/browser-lazy';
-import { parseBrandValue, sortBrandGroups, sortByTitle, sortEngines, sortYears } from './transport-options';
+import { useVehicleSteps } from '@/components/vehicle/use-vehicle-steps';
 import { IDLE, SelectorView, type Step } from './transport-selector-view';
 
-// SPEC §2–§4 vehicle selection: year → brand → model → engine as dependent queries (each enabled once the step
-// before it has a value; a changed step drops the later ones, and TanStack Query cancels answers no longer
-// wanted). The engine leads to a transport id, which goes to the 30-day cookies before the page re-renders on
+// SPEC §2–§4 vehicle selection: year → brand → model → engine as dependent queries (useVehicleSteps). The
+// engine leads to a transport id, which goes to the 30-day cookies before the page re-renders on
 // the server for that vehicle.
 
 export interface TransportSelectorProps {
@@ -27,12 +25,6 @@ export interface TransportSelectorProps {
   /** A vehicle is stored even if its text is not known yet (the dialog loads it). */
   stored?: boolean;
 }
-
-class LoadFailed extends Error {}
-const must = <T,>(r: { ok: true; data: T } | { ok: false }): T => {
-  if (!r.ok) throw new LoadFailed();
-  return r.data;
-};
 
 function stepOf<T>(query: UseQueryResult<T>, enabled: boolean): Step<T> {
   if (!enabled) return IDLE;
@@ -60,44 +52,12 @@ function LiveSelector({
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [year, setYear] = useState(initialYear);
-  const [brand, setBrand] = useState('');
-  const [model, setModel] = useState('');
-  const [engine, setEngine] = useState('');
-  const parsedBrand = parseBrandValue(brand);
-
-  const yearsQuery = useQuery({
-    queryKey: ['transport', 'years'],
-    queryFn: async ({ signal }) => sortYears(must(await lazyBrowserApi('transportYears', { signal }))),
-    initialData: initialYears && initialYears.length > 0 ? sortYears(initialYears) : undefined,
-  });
-  const brandsQuery = useQuery({
-    queryKey: ['transport', 'brands', year],
-    queryFn: async ({ signal }) =>
-      sortBrandGroups(must(await lazyBrowserApi('transportBrands', { params: { year }, signal }))),
-    enabled: year !== '',
-  });
-  const modelsQuery = useQuery({
-    queryKey: ['transport', 'models', year, brand],
-    queryFn: async ({ signal }) =>
-      sortByTitle(
-        must(await lazyBrowserApi('transportModels', { params: { year, ...parsedBrand! }, signal })),
-      ),
-    enabled: year !== '' && parsedBrand !== null,
-  });
-  const enginesQuery = useQuery({
-    queryKey: ['transport', 'engines', year, brand, model],
-    queryFn: async ({ signal }) =>
-      sortEngines(
-        must(await lazyBrowserApi('transportEngines', { params: { year, ...parsedBrand!, model }, signal })),
-      ),
-    enabled: year !== '' && parsedBrand !== null && model !== '',
-  });
-
-  const years = stepOf(yearsQuery, true);
-  const brands = stepOf(brandsQuery, year !== '');
-  const models = stepOf(modelsQuery, year !== '' && parsedBrand !== null);
-  const engines = stepOf(enginesQuery, year !== '' && parsedBrand !== null && model !== '');
+  const steps = useVehicleSteps({ initialYears, initialYear });
+  const { year, brand, model, engine, queries, enabled, chooseYear, chooseBrand, chooseModel } = steps;
+  const years = stepOf(queries.years, true);
+  const brands = stepOf(queries.brands, enabled.brands);
+  const models = stepOf(queries.models, enabled.models);
+  const engines = stepOf(queries.engines, enabled.engines);
 
   // In the dialog the years arrive after it opened (and focused its first enabled control): move on to them.
   const yearRef = useRef<HTMLSelectElement>(null);
@@ -109,24 +69,6 @@ function LiveSelector({
       yearRef.current?.focus({ preventScroll: true });
   }, [autoFocus, yearsReady]);
 
-  const chooseYear = (value: string) => {
-    setYear(value);
-    setBrand('');
-    setModel('');
-    setEngine('');
-  };
-
-  const chooseBrand = (value: string) => {
-    setBrand(value);
-    setModel('');
-    setEngine('');
-  };
-
-  const chooseModel = (value: string) => {
-    setModel(value);
-    setEngine('');
-  };
-
   const apply = (transportId: number | null) => {
     void import('@/lib/apply-transport').then(({ applyTransport }) => {
       startTransition(() => {
@@ -137,7 +79,7 @@ function LiveSelector({
   };
 
   const chooseEngine = (value: string) => {
-    setEngine(value);
+    steps.chooseEngine(value);
     const transportId = Number(value);
     if (value && Number.isSafeInteger(transportId) && transportId > 0) apply(transportId);
   };
@@ -168,10 +110,10 @@ function LiveSelector({
       chooseModel={chooseModel}
       chooseEngine={chooseEngine}
       resetAll={resetAll}
-      retryYears={() => void yearsQuery.refetch()}
-      retryBrands={() => void brandsQuery.refetch()}
-      retryModels={() => void modelsQuery.refetch()}
-      retryEngines={() => void enginesQuery.refetch()}
+      retryYears={() => void queries.years.refetch()}
+      retryBrands={() => void queries.brands.refetch()}
+      retryModels={() => void queries.models.refetch()}
+      retryEngines={() => void queries.engines.refetch()}
     />
   );
 }
