@@ -67,3 +67,36 @@ describe('?transport_id= in the address', () => {
     }
   });
 });
+
+describe('page Content-Security-Policy', () => {
+  it('gives every page a CSP with a fresh nonce, handed to the render in x-nonce', async () => {
+    const a = await proxy(request('/', {}));
+    const b = await proxy(request('/', {}));
+    const csp = a.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Next applies request-header overrides from these middleware headers.
+    expect(a.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(a.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+    expect(b.headers.get('content-security-policy')).not.toContain(nonce);
+    expect(csp).not.toContain('mc.yandex.ru');
+  });
+
+  it("admits Yandex Metrika's hosts only for a showcase with a counter", async () => {
+    const { FALLBACK_SHOWCASE } = await import('./lib/start-data');
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (!url.endsWith('/api/v1/showcase/')) throw new Error(`unexpected upstream call ${url}`);
+      return Response.json({
+        ...FALLBACK_SHOWCASE,
+        metrics: { ...FALLBACK_SHOWCASE.metrics, metric_id: 12345 },
+      });
+    });
+    const req = new NextRequest('http://counted.test/', {
+      headers: { host: 'counted.test', cookie: 'notAuthorizedToken=visitor' },
+    });
+    const csp = (await proxy(req)).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/connect-src[^;]*https:\/\/mc\.yandex\.ru/);
+    expect(csp).not.toContain('google-analytics');
+  });
+});

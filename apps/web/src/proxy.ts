@@ -2,6 +2,8 @@ import { COOKIE_NAMES, QUERY_PARAMS } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientHostOf, forwardedForOf, issueVisitorToken, refreshSession } from './lib/api/upstream';
 import { isExpiring } from './lib/jwt';
+import { pageSecurity } from './lib/page-security';
+import { NONCE_HEADER } from './lib/security-headers';
 import {
   clearReadable,
   clearTokens,
@@ -20,12 +22,20 @@ import {
  * - without one, an anonymous visitor token is obtained once;
  * - `?transport_id=` is remembered in the 30-day transport cookie; the year cookie of the previous vehicle goes.
  * Cookies set on the response are visible to the render through cookies() (Next applies them to the request).
+ * - every page gets a Content-Security-Policy with a fresh nonce: Next reads it from the request's CSP header
+ *   and puts it on its own scripts; the layout reads it from x-nonce for the analytics snippets.
  */
 export async function proxy(request: NextRequest) {
-  const response = NextResponse.next();
   const secure = isSecureRequest(request.headers, request.url);
   const jar = request.cookies;
   const ctx = { clientHost: clientHostOf(request.headers), forwardedFor: forwardedForOf(request.headers) };
+  const security = await pageSecurity({ clientHost: ctx.clientHost, secure });
+  const forwarded = new Headers(request.headers);
+  forwarded.set(NONCE_HEADER, security.nonce);
+  forwarded.set('content-security-policy', security.csp);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  response.headers.set('content-security-policy', security.csp);
+  if (security.hsts) response.headers.set('strict-transport-security', security.hsts);
 
   const refresh = jar.get(COOKIE_NAMES.refresh)?.value;
   const access = jar.get(COOKIE_NAMES.access)?.value;

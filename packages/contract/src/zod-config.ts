@@ -10,6 +10,9 @@ function isMissing(input: unknown): boolean {
 }
 
 z.config(z.locales.ru());
+// In the browser, zod's compiled parsers would need eval, which the storefront's CSP forbids (zod probes for it
+// with `new Function`, and the probe alone is reported as a violation). The API keeps the faster compiled ones.
+z.config({ jitless: 'document' in globalThis });
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && isMissing(issue.input)) return MESSAGES.required;

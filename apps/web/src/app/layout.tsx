@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import localFont from 'next/font/local';
 import { Suspense, type ReactNode } from 'react';
 import { ShellProvider } from '@/components/shell/shell-context';
@@ -7,7 +8,9 @@ import { Analytics } from '@/features/analytics/analytics';
 import { BottomMenu } from '@/app/_shell/bottom-menu';
 import { Footer } from '@/app/_shell/footer';
 import { Header } from '@/app/_shell/header';
+import { analyticsIds } from '@/lib/analytics';
 import { serverConfig } from '@/lib/config';
+import { NONCE_HEADER } from '@/lib/security-headers';
 import { getStartData, safeUrl } from '@/lib/start-data';
 import { ShellModals } from './shell-modals';
 import '@/styles/globals.css';
@@ -68,7 +71,8 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const data = await getStartData();
+  const [data, incoming] = await Promise.all([getStartData(), headers()]);
+  const counters = analyticsIds(data.showcase);
   const session = {
     isAuthorized: data.isAuthorized,
     transportId: data.transportId,
@@ -98,7 +102,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </div>
           <ShellModals />
         </ShellProvider>
-        <Analytics metricId={data.showcase.metrics.metric_id} gaId={data.showcase.gaId} />
+        <Analytics
+          metricId={counters.metricId}
+          gaId={counters.gaId}
+          nonce={incoming.get(NONCE_HEADER) ?? undefined}
+        />
       </body>
     </html>
   );

@@ -18,3 +18,21 @@ export function reachGoal(goal: string | undefined): void {
     // A blocked or broken counter must never break the button it measures.
   }
 }
+
+/** A GA id as Google issues them (G-XXXX, UA-XXXX-Y); anything else is not put into a script. */
+const GA_ID = /^(?:G|UA|GT|AW)-[A-Z0-9-]{4,30}$/i;
+
+/**
+ * The counters a showcase turns on, validated: only these are loaded by the page and admitted by its
+ * Content-Security-Policy, so both always agree.
+ */
+export function analyticsIds(showcase: { metrics: { metric_id: number | null }; gaId: string }): {
+  metricId: number | null;
+  gaId: string | null;
+} {
+  const id = showcase.metrics.metric_id;
+  return {
+    metricId: id && Number.isSafeInteger(id) && id > 0 ? id : null,
+    gaId: GA_ID.test(showcase.gaId) ? showcase.gaId : null,
+  };
+}

@@ -22,3 +22,20 @@ describe('sanitizePageHtml', () => {
     );
   });
 });
+
+describe('sanitizePageHtml images', () => {
+  it("keeps the shop's own images and drops other sites', data: and script ones", () => {
+    const out = sanitizePageHtml(
+      '<p><img src="/media/products/1.png" alt="a"><img src="https://tracker.example/p.gif" alt="b"><img src="//evil.example/x.png" alt="c"><img src="/\\evil.example/x.png" alt="d"><img src="data:image/png;base64,AA" alt="e"><img src="javascript:alert(1)" alt="f"><img alt="g"></p>',
+    );
+    expect(out).toBe('<p><img src="/media/products/1.png" alt="a" loading="lazy" /></p>');
+  });
+
+  it('refuses the markup tricks staff text could carry', () => {
+    const out = sanitizePageHtml(
+      '<a href="jav&#x09;ascript:alert(1)">x</a><svg><script>alert(1)</script></svg><math><mi xlink:href="javascript:alert(1)">y</mi></math><form action="/x"><input name="q"></form><a href="/ok" style="color:red" onmouseover="x()">ok</a>',
+    );
+    expect(out).not.toMatch(/javascript|script|svg|math|form|input|style=|onmouseover/i);
+    expect(out).toContain('<a href="/ok">ok</a>');
+  });
+});

@@ -1,8 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Info-page HTML is written by staff, but it is still rendered as markup on the shop's origin, so only text
- * formatting, links, tables and images survive: no scripts, styles, event handlers, frames or forms.
+ * The one sanitiser of staff-written HTML (info pages, product descriptions and installation notes; the back
+ * office and catalogue imports will write them). It is still rendered as markup on the shop's origin, so only
+ * text formatting, links, tables and images survive: no scripts, styles, event handlers, frames or forms.
+ * Images must be the shop's own (a path such as /media/…): the page CSP admits no other image host, and an
+ * outside image would also tell its host who reads the page.
  */
 export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -52,8 +55,10 @@ export function sanitizePageHtml(html: string): string {
       td: ['colspan', 'rowspan'],
     },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
+    // An image whose source was refused (another site, data:, javascript:) is dropped rather than left empty.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnPath(frame.attribs.src),
     transformTags: {
       // A page's own heading is the h1; headings inside the text start one level below.
       h1: 'h2',
@@ -67,4 +72,9 @@ export function sanitizePageHtml(html: string): string {
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
     },
   });
+}
+
+/** `/media/x.png`, not `//host/x.png` or `/\\host` (which browsers read as another host). */
+function isOwnPath(src: string | undefined): boolean {
+  return !!src && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
 }
