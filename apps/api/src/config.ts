@@ -81,7 +81,31 @@ const envSchema = z.object({
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
+  /**
+   * One-time codes one address may have sent per hour, for each kind (registration texts with their resends,
+   * reset calls, e-mail codes). Generous: a family, an office or a carrier's shared address must not be locked
+   * out; the per-phone and shop-wide caps do the stopping.
+   */
+  CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Shop-wide caps on registration texts and reset calls per hour (SMS pumping costs money); 0 = no cap. */
+  CODE_SMS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  CODE_CALLS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** Wrong codes one phone may take per day and per week before its codes are neither checked nor sent. */
+  CODE_FAILURES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  CODE_FAILURES_PER_PHONE_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** How long the refresh token just replaced still answers (two tabs refreshing at once); 0 = never. */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
 });
+
+/** Limits on one-time codes (ARCHITECTURE §2 keeps the per-recipient ones: 59 s apart, 5 an hour). */
+export interface CodeLimits {
+  sendsPerIpPerHour: number;
+  /** 0 = no cap. */
+  smsPerHour: number;
+  callsPerHour: number;
+  failuresPerPhonePerDay: number;
+  failuresPerPhonePerWeek: number;
+}
 
 export interface YooKassaConfig {
   shopId: string;
@@ -132,6 +156,9 @@ export interface Config {
   ordersPerIpPerHour: number;
   /** Offer the sandbox card provider (demo, development, tests). */
   paymentSandbox: boolean;
+  codeLimits: CodeLimits;
+  /** Seconds during which the refresh token just replaced still gets the session's current pair. */
+  refreshGraceSeconds: number;
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -203,6 +230,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
+    codeLimits: {
+      sendsPerIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
+      smsPerHour: e.CODE_SMS_PER_HOUR,
+      callsPerHour: e.CODE_CALLS_PER_HOUR,
+      failuresPerPhonePerDay: e.CODE_FAILURES_PER_PHONE_PER_DAY,
+      failuresPerPhonePerWeek: e.CODE_FAILURES_PER_PHONE_PER_WEEK,
+    },
+    refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     ...overrides,
   };
 }

@@ -5,7 +5,8 @@ import { RedisRateLimiter } from '../src/lib/rate-limit';
 import { CODE_RESEND_SEC } from '../src/lib/one-time-codes';
 import { LOGIN_PER_PHONE_IP } from '../src/modules/auth/auth.service';
 import { createUser, GOOD_PASSWORD, nextPhone } from './auth-helpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, json, type TestContext } from './helpers';
+import { expectToldWhen } from './throttle-helpers';
 
 /** Two API instances over one database and one Redis: sign-in limits are shared, not doubled. */
 let ctx: TestContext;
@@ -62,6 +63,32 @@ describe('sign-in limits through Redis', () => {
         });
         expect(res.statusCode).toBe(429);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('holds the shop-wide cap on texts across instances, and says when to retry', async () => {
+    const prefix = `podbor:test:sms-cap:${Date.now()}:`;
+    const config = { ...ctx.config, codeLimits: { ...ctx.config.codeLimits, smsPerHour: 4 } };
+    const a = await buildApp({ config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
+    const b = await buildApp({ config, handle: ctx.handle, limiter: new RedisRateLimiter(redis(), prefix) });
+    try {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await (i % 2 ? a : b).inject({
+          method: 'POST',
+          url: '/api/v1/user/register/',
+          payload: { phone_number: nextPhone(), password: GOOD_PASSWORD, password2: GOOD_PASSWORD },
+          remoteAddress: `192.0.2.${100 + i}`,
+        });
+        answers.push({ status: res.statusCode, headers: res.headers, body: json(res) });
+      }
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429, 429]);
+      for (const refused of answers.slice(4)) {
+        expectToldWhen(refused, 'Сейчас мы не можем отправить код. Повторите попытку через ');
       }
     } finally {
       await a.close();

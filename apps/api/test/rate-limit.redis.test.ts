@@ -32,6 +32,18 @@ describe('rate limits through Redis', () => {
     expect((await rl.hit('k', 7, 1)).allowed).toBe(true);
   });
 
+  it('peeks at a window without counting, with the time it has left', async () => {
+    const rl = new RedisRateLimiter(redis(), `podbor:test:peek:${Date.now()}:`);
+    expect(await rl.peek('k')).toEqual({ count: 0, retryAfterSec: 0 });
+    await rl.hit('k', 3, 60);
+    await rl.hit('k', 3, 60);
+    const seen = await rl.peek('k');
+    expect(seen.count).toBe(2);
+    expect(seen.retryAfterSec).toBeGreaterThan(58);
+    expect(seen.retryAfterSec).toBeLessThanOrEqual(60);
+    expect((await rl.peek('k')).count).toBe(2);
+  });
+
   it('holds the visitor-token limit across two API instances', async () => {
     const prefix = `podbor:test:shared:${Date.now()}:`;
     const a = await buildApp({

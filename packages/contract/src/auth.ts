@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatWait } from './format';
 import { MESSAGES } from './messages';
 import { codeField, currentPasswordField, passwordField, phoneField, requiredString } from './rules';
 
@@ -137,8 +138,17 @@ export const AUTH_MESSAGES = {
   codeInvalid: 'Неверный код.',
   codeExpired: 'Код недействителен или устарел. Запросите новый код.',
   codeAttemptsExceeded: 'Превышено число попыток ввода кода. Запросите новый код.',
-  codeResendTooEarly: (seconds: number) => `Повторно отправить код можно через ${seconds} сек.`,
-  codeSendLimit: 'Превышено число отправок кода. Повторите попытку позже.',
+  codeResendTooEarly: (seconds: number) => `Повторно отправить код можно через ${formatWait(seconds)}.`,
+  codeSendLimit: (seconds: number) =>
+    `Превышено число отправок кода. Повторите попытку через ${formatWait(seconds)}.`,
+  /** The shop-wide hourly cap on texts and calls (it says nothing about the phone or its account). */
+  codeSendsPaused: (seconds: number) =>
+    `Сейчас мы не можем отправить код. Повторите попытку через ${formatWait(seconds)}.`,
+  /** Too many wrong codes for this phone: its codes are neither checked nor sent until the wait ends. */
+  codeChecksLocked: (seconds: number) =>
+    `Слишком много неверных кодов для этого номера. Повторите попытку через ${formatWait(seconds)}.`,
+  loginThrottled: (seconds: number) =>
+    `Слишком много попыток входа. Повторите попытку через ${formatWait(seconds)}.`,
   secretInvalid: 'Код подтверждения недействителен или устарел. Начните восстановление заново.',
   passwordCommon: 'Этот пароль слишком распространен. Придумайте другой.',
   passwordContainsPhone: 'Пароль не должен содержать номер телефона.',

@@ -6,10 +6,12 @@ import {
   formatNumber,
   formatPrice,
   formatTransportText,
+  formatWait,
   pluralRu,
   countRu,
   productUrl,
   productUrlFromCategories,
+  throttledMessage,
 } from './index';
 
 const NBSP = '\u00a0';
@@ -109,5 +111,38 @@ describe('urls, dates, countdown', () => {
     expect(formatCountdown(59)).toBe('0:59');
     expect(formatCountdown(65)).toBe('1:05');
     expect(formatCountdown(-3)).toBe('0:00');
+  });
+});
+
+describe('waits', () => {
+  it('says how long to wait in Russian, rounded up, in a unit that fits', () => {
+    expect(
+      [0, 1, 2, 5, 21, 59.2, 60, 61, 130, 1260, 3599, 3600, 5400, 7201, 10_800, 30_000, 86_400, 500_000].map(
+        formatWait,
+      ),
+    ).toEqual([
+      '1 секунду',
+      '1 секунду',
+      '2 секунды',
+      '5 секунд',
+      '21 секунду',
+      '1 минуту',
+      '1 минуту',
+      '2 минуты',
+      '3 минуты',
+      '21 минуту',
+      '1 час',
+      '1 час',
+      '1 час 30 минут',
+      '2 часа 1 минуту',
+      '3 часа',
+      '9 часов',
+      '24 часа',
+      '6 дней',
+    ]);
+  });
+
+  it('puts the wait into the generic 429 text', () => {
+    expect(throttledMessage(720)).toBe('Слишком много запросов. Повторите попытку через 12 минут.');
   });
 });

@@ -38,6 +38,30 @@ export function pluralRu(n: number, forms: readonly [one: string, few: string, m
   return forms[2];
 }
 
+/**
+ * How long to wait, in the accusative after «через»: `45` → `45 секунд`, `130` → `3 минуты`, `5400` →
+ * `1 час 30 минут`, `30000` → `9 часов`, `500000` → `6 дней`. Rounded up, so the customer never retries early;
+ * the larger the wait, the coarser the unit (nobody needs «23 часа 59 минут»).
+ */
+export function formatWait(totalSeconds: number): string {
+  const s = Math.max(1, Math.ceil(Number.isFinite(totalSeconds) ? totalSeconds : 1));
+  const unit = (n: number, forms: readonly [string, string, string]) => `${n} ${pluralRu(n, forms)}`;
+  const hoursText = (h: number) => unit(h, ['час', 'часа', 'часов']);
+  if (s < 60) return unit(s, ['секунду', 'секунды', 'секунд']);
+  if (s < 3600) {
+    const m = Math.ceil(s / 60);
+    return m === 60 ? hoursText(1) : unit(m, ['минуту', 'минуты', 'минут']);
+  }
+  if (s < 3 * 3600) {
+    let h = Math.floor(s / 3600);
+    let m = Math.ceil((s % 3600) / 60);
+    if (m === 60) [h, m] = [h + 1, 0];
+    return m === 0 ? hoursText(h) : `${hoursText(h)} ${unit(m, ['минуту', 'минуты', 'минут'])}`;
+  }
+  if (s < 48 * 3600) return hoursText(Math.ceil(s / 3600));
+  return unit(Math.ceil(s / 86_400), ['день', 'дня', 'дней']);
+}
+
 /** A count with its noun: `13839` → `13 839 товаров` (grouped like every number on the site). */
 export function countRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
   return `${formatNumber(n)} ${pluralRu(n, forms)}`;

@@ -1,4 +1,5 @@
 import { MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SEARCH_MIN_LENGTH } from './constants';
+import { formatWait } from './format';
 
 // Russian texts of SPEC §2, §4, §5, §8 plus the generic API errors (ARCHITECTURE §2).
 export const MESSAGES = {
@@ -47,4 +48,9 @@ export function maxLengthMessage(max: number): string {
 
 export function methodNotAllowedMessage(method: string): string {
   return `Метод «${method.toUpperCase()}» не разрешен.`;
+}
+
+/** A 429's text: every refusal says when to try again (the same wait as its Retry-After header). */
+export function throttledMessage(retryAfterSec: number): string {
+  return `Слишком много запросов. Повторите попытку через ${formatWait(retryAfterSec)}.`;
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@podbor/contract';
+import { throttledMessage, type ErrorBody } from '@podbor/contract';
 
 /** A failure with a status code and the spec's error envelope; the error handler sends it as is. */
 export class HttpError extends Error {
@@ -18,12 +18,21 @@ export const badRequest = (fields: Record<string, string[]>) => new HttpError(40
 export const detailError = (statusCode: number, detail: string) =>
   new HttpError(statusCode, { errors: { detail } });
 
-export const throttled = (
+/**
+ * A 429 that says when to come back, in Retry-After and in its Russian text (the same wait, rounded up).
+ * `message` turns the wait into the text; a plain string is taken as is (its caller put the wait in already).
+ * Forms that show the first non-field error (SPEC §4: the code resend) get the text there too.
+ */
+export function throttled(
   retryAfterSec: number,
-  detail = 'Слишком много запросов. Повторите попытку позже.',
-) =>
-  new HttpError(
+  message: string | ((waitSec: number) => string) = throttledMessage,
+  opts: { nonFieldErrors?: boolean } = {},
+): HttpError {
+  const wait = Math.max(1, Math.ceil(retryAfterSec));
+  const detail = typeof message === 'string' ? message : message(wait);
+  return new HttpError(
     429,
-    { errors: { detail } },
-    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))) },
+    { errors: opts.nonFieldErrors ? { detail, non_field_errors: [detail] } : { detail } },
+    { 'retry-after': String(wait) },
   );
+}

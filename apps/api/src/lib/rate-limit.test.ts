@@ -8,7 +8,9 @@ describe('MemoryRateLimiter', () => {
     for (let i = 0; i < 4; i++) results.push(await rl.hit('k', 3, 60));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]!.retryAfterSec).toBeGreaterThan(59);
-    expect(await rl.peek('k')).toBe(4);
+    const window = await rl.peek('k');
+    expect(window.count).toBe(4);
+    expect(window.retryAfterSec).toBeGreaterThan(59);
     expect((await rl.hit('other', 3, 60)).allowed).toBe(true);
   });
 
@@ -19,6 +21,6 @@ describe('MemoryRateLimiter', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect((await rl.hit('k', 1, 0.05)).allowed).toBe(true);
     await rl.reset('k');
-    expect(await rl.peek('k')).toBe(0);
+    expect(await rl.peek('k')).toEqual({ count: 0, retryAfterSec: 0 });
   });
 });

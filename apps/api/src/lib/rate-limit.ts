@@ -1,5 +1,11 @@
 import type { Redis } from 'ioredis';
 
+export interface RateWindow {
+  count: number;
+  /** Seconds until the window ends; 0 when there is none. */
+  retryAfterSec: number;
+}
+
 export interface RateDecision {
   allowed: boolean;
   count: number;
@@ -13,8 +19,8 @@ export interface RateDecision {
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSec: number): Promise<RateDecision>;
-  /** Current count without counting a hit. */
-  peek(key: string): Promise<number>;
+  /** Current count and the time left of its window, without counting a hit. */
+  peek(key: string): Promise<RateWindow>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,9 +41,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: w.count <= limit, count: w.count, retryAfterSec: (w.resetAt - now) / 1000 };
   }
 
-  async peek(key: string): Promise<number> {
+  async peek(key: string): Promise<RateWindow> {
     const w = this.windows.get(key);
-    return w && w.resetAt > Date.now() ? w.count : 0;
+    const now = Date.now();
+    return w && w.resetAt > now
+      ? { count: w.count, retryAfterSec: (w.resetAt - now) / 1000 }
+      : { count: 0, retryAfterSec: 0 };
   }
 
   async reset(key: string): Promise<void> {
@@ -63,6 +72,11 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {c, ttl}`;
 
+// Count and time left read together, so a window ending in between cannot pair an old count with no time.
+const PEEK_SCRIPT = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+return {c, redis.call('PTTL', KEYS[1])}`;
+
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
@@ -79,9 +93,9 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed: count <= limit, count, retryAfterSec: ttl / 1000 };
   }
 
-  async peek(key: string): Promise<number> {
-    const v = await this.redis.get(this.prefix + key);
-    return v ? Number(v) : 0;
+  async peek(key: string): Promise<RateWindow> {
+    const [count, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, this.prefix + key)) as [number, number];
+    return count > 0 && ttl > 0 ? { count, retryAfterSec: ttl / 1000 } : { count: 0, retryAfterSec: 0 };
   }
 
   async reset(key: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TokenPair } from '@podbor/contract';
 import type { Db } from '../db/client';
 import { refreshTokenFamilies, refreshTokens, users } from '../db/schema';
@@ -8,6 +9,12 @@ import { REFRESH_TTL_SEC, signAccessToken, signRefreshToken, verifyRefreshToken 
 // Sessions (ARCHITECTURE §2): one refresh-token family per sign-in with an absolute 30-day end; every refresh
 // spends the presented token and issues the next one of the family; presenting a spent token again means it
 // was copied, so the whole family is revoked.
+//
+// Grace window: two tabs (or a retried request) refreshing with the same token at once must not sign the user
+// out. For a few seconds after a rotation, the token just replaced answers with the family's current token
+// again (the same jti, signed anew) instead of counting as a copy. Nothing new is issued, so the family keeps a
+// single live token and a copy used later is still caught; an older token, or the replaced one after the
+// window, revokes the family as before.
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'inactive';
 
@@ -19,6 +26,15 @@ async function issue(
 ): Promise<TokenPair> {
   const jti = randomUUID();
   await db.insert(refreshTokens).values({ id: jti, familyId: family.id });
+  return sign(secret, user, family, jti);
+}
+
+async function sign(
+  secret: string,
+  user: { id: number; role: string },
+  family: { id: string; expiresAt: Date },
+  jti: string,
+): Promise<TokenPair> {
   const [access, refresh] = await Promise.all([
     signAccessToken({ userId: user.id, role: user.role, sessionId: family.id }, secret),
     signRefreshToken({ userId: user.id, jti, familyId: family.id, expiresAt: family.expiresAt }, secret),
@@ -46,8 +62,16 @@ export async function startSession(
 export type RotateResult =
   { ok: true; tokens: TokenPair } | { ok: false; reason: 'invalid' | 'revoked' | 'reused' };
 
-/** Spends a refresh token and returns the next pair of its family. */
-export async function rotateSession(db: Db, secret: string, refresh: string): Promise<RotateResult> {
+/**
+ * Spends a refresh token and returns the next pair of its family. Within `graceSec` of its rotation, the token
+ * just replaced gets the family's current token again (see the note at the top).
+ */
+export async function rotateSession(
+  db: Db,
+  secret: string,
+  refresh: string,
+  opts: { graceSec: number },
+): Promise<RotateResult> {
   const claims = await verifyRefreshToken(refresh, secret);
   if (!claims) return { ok: false, reason: 'invalid' };
   const [row] = await db
@@ -73,23 +97,62 @@ export async function rotateSession(db: Db, secret: string, refresh: string): Pr
     await revokeFamily(db, row.familyId, 'inactive');
     return { ok: false, reason: 'revoked' };
   }
-  // Exactly one caller can spend a token; a second one (a copy, or a replay) loses and kills the family.
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, claims.jti), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (spent.length === 0) {
-    await revokeFamily(db, row.familyId, 'reuse');
-    return { ok: false, reason: 'reused' };
-  }
-  const tokens = await issue(
-    db,
-    secret,
-    { id: claims.userId, role: row.role },
-    { id: row.familyId, expiresAt: row.expiresAt },
-  );
-  return { ok: true, tokens };
+  const user = { id: claims.userId, role: row.role };
+  const family = { id: row.familyId, expiresAt: row.expiresAt };
+  // Spending and issuing the successor are one transaction: a parallel refresh with the same token waits for it
+  // (row lock) and then finds the successor, so it can be answered within the grace window.
+  const next = await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, claims.jti), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return null;
+    const jti = randomUUID();
+    await tx.insert(refreshTokens).values({ id: jti, familyId: family.id });
+    return jti;
+  });
+  if (next) return { ok: true, tokens: await sign(secret, user, family, next) };
+  const current = opts.graceSec > 0 ? await graceSuccessor(db, claims.jti, family.id, opts.graceSec) : null;
+  if (current) return { ok: true, tokens: await sign(secret, user, family, current) };
+  await revokeFamily(db, family.id, 'reuse');
+  return { ok: false, reason: 'reused' };
+}
+
+/**
+ * The family's current (unspent) token when `jti` is the token replaced last and that happened less than
+ * `graceSec` ago; otherwise null. "Replaced last": no token of the family was spent after it, so an older
+ * token never qualifies.
+ */
+async function graceSuccessor(
+  db: Db,
+  jti: string,
+  familyId: string,
+  graceSec: number,
+): Promise<string | null> {
+  const presented = alias(refreshTokens, 'presented');
+  const later = alias(refreshTokens, 'later');
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .innerJoin(presented, eq(presented.id, jti))
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.usedAt),
+        eq(presented.familyId, familyId),
+        sql`${presented.usedAt} > now() - make_interval(secs => ${graceSec})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(and(eq(later.familyId, familyId), gt(later.usedAt, presented.usedAt))),
+        ),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: RevokeReason): Promise<void> {

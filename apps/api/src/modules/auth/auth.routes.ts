@@ -40,6 +40,8 @@ const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
     limiter: deps.limiter,
     gateways: { sms: deps.sms, calls: deps.calls, mail: deps.mail },
     log: app.log,
+    codeLimits: app.config.codeLimits,
+    refreshGraceSec: app.config.refreshGraceSeconds,
   };
 
   route(app, 'unauthorizedToken', async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
+import type { CodeLimits } from '../../config';
 import type { Db } from '../../db/client';
 import type { Gateways } from '../../lib/gateways/gateways';
 import { HttpError, throttled } from '../../lib/http-error';
@@ -8,6 +9,7 @@ import {
   checkCode,
   CODE_RESEND_SEC,
   CODE_TTL_SEC,
+  countCodeFailure,
   createCode,
   takeCheckSlot,
   takeSendSlot,
@@ -35,6 +37,9 @@ export interface AuthEnv {
   limiter: RateLimiter;
   gateways: Gateways;
   log: FastifyBaseLogger;
+  codeLimits: CodeLimits;
+  /** Grace window of the refresh token just replaced (config REFRESH_REUSE_GRACE_SECONDS). */
+  refreshGraceSec: number;
 }
 
 /** A new not-authorized visitor token (opaque, stored hashed); it owns an anonymous cart. */
@@ -50,7 +55,7 @@ export async function refreshSession(
   refresh: string,
   log: FastifyBaseLogger,
 ): Promise<TokenPair> {
-  const result = await rotateSession(env.db, env.secret, refresh);
+  const result = await rotateSession(env.db, env.secret, refresh, { graceSec: env.refreshGraceSec });
   if (!result.ok) {
     if (result.reason === 'reused')
       log.warn({ event: 'refresh_token_reuse' }, 'spent refresh token presented again: session revoked');
@@ -65,13 +70,55 @@ export async function logout(env: AuthEnv, refresh: string): Promise<{ status: s
   return { status: AUTH_MESSAGES.loggedOut };
 }
 
-/**
- * Login throttling is by time window only, so a victim is never locked out for good: at most 5 tries per phone
- * from one address and 20 per phone from anywhere in 15 minutes, and 50 tries per address over all phones.
+/*
+ * Login throttling (OWASP ASVS 5.0, authentication chapter: slow down guessing without letting anyone lock the
+ * owner out). Every limit is a time window, so nobody is locked out for good:
+ * - one phone from one address: 5 tries per 15 minutes and 20 a day whatever the pauses (a slow script backs
+ *   off to a day's wait); a successful sign-in from there clears both;
+ * - one address over all phones: 100 tries per 15 minutes (generous for shared addresses; bounds argon2 work);
+ * - one phone from addresses that never signed in to it: 20 tries per 15 minutes and 100 a day. This is the
+ *   "under attack" threshold: it slows a spread-out attack (at most 100 guesses a day instead of 1 920) while
+ *   the owner, at an address they signed in from within 30 days, is not counted or stopped by it.
+ * Counting happens before the password is checked, so parallel requests cannot slip past a limit.
  */
 export const LOGIN_PER_PHONE_IP = { limit: 5, windowSec: 15 * 60 };
+export const LOGIN_PER_PHONE_IP_DAY = { limit: 20, windowSec: 24 * 3600 };
+export const LOGIN_PER_IP = { limit: 100, windowSec: 15 * 60 };
 export const LOGIN_PER_PHONE = { limit: 20, windowSec: 15 * 60 };
-export const LOGIN_PER_IP = { limit: 50, windowSec: 15 * 60 };
+export const LOGIN_PER_PHONE_DAY = { limit: 100, windowSec: 24 * 3600 };
+/** How long an address that signed in to an account counts as the owner's. */
+export const KNOWN_ADDRESS_SEC = 30 * 24 * 3600;
+
+const pairKeys = (phone: string, ip: string) =>
+  [`login:phone-ip:${phone}:${ip}`, `login:phone-ip-day:${phone}:${ip}`] as const;
+const knownKey = (phone: string, ip: string) => `login:known:${phone}:${ip}`;
+
+/** Remembers the address of a proven sign-in (password, code or reset call) and clears its failures. */
+async function rememberAddress(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
+  await Promise.all(pairKeys(phone, ip).map((key) => limiter.reset(key)));
+  // Reset first so each sign-in starts the 30 days afresh (windows are fixed from their first hit).
+  await limiter.reset(knownKey(phone, ip));
+  await limiter.hit(knownKey(phone, ip), 1, KNOWN_ADDRESS_SEC);
+}
+
+/** Counts one login try against every rule that applies, or throws 429 saying when to try again. */
+async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
+  const [pair, pairDay] = pairKeys(phone, ip);
+  const rules: [string, { limit: number; windowSec: number }][] = [
+    [`login:ip:${ip}`, LOGIN_PER_IP],
+    [pair, LOGIN_PER_PHONE_IP],
+    [pairDay, LOGIN_PER_PHONE_IP_DAY],
+  ];
+  // The key depends on the phone and address only, so it answers alike for phones without an account.
+  if ((await limiter.peek(knownKey(phone, ip))).count === 0) {
+    rules.push([`login:phone:${phone}`, LOGIN_PER_PHONE], [`login:phone-day:${phone}`, LOGIN_PER_PHONE_DAY]);
+  }
+  // In order, stopping at the first refusal: a refused try does not eat into the longer windows.
+  for (const [key, rule] of rules) {
+    const decision = await limiter.hit(key, rule.limit, rule.windowSec);
+    if (!decision.allowed) throw throttled(decision.retryAfterSec, AUTH_MESSAGES.loginThrottled);
+  }
+}
 
 const badRequest = (errors: Record<string, string[] | string>) => new HttpError(400, { errors });
 
@@ -85,6 +132,7 @@ function problemMessage(problem: 'common' | 'phone'): string {
 }
 
 function codeFailure(check: Exclude<CodeCheck, { ok: true }>): string {
+  // `none` (no code pending) reads like a wrong code: it must not tell whether a code was ever sent.
   if (check.reason === 'attempts') return AUTH_MESSAGES.codeAttemptsExceeded;
   if (check.reason === 'expired') return AUTH_MESSAGES.codeExpired;
   return AUTH_MESSAGES.codeInvalid;
@@ -104,20 +152,13 @@ export async function login(
   env: AuthEnv,
   input: { phone: string; password: string; ip: string; visitorToken: string | null },
 ): Promise<TokenPair> {
-  for (const [key, rule] of [
-    [`login:ip:${input.ip}`, LOGIN_PER_IP],
-    [`login:phone:${input.phone}`, LOGIN_PER_PHONE],
-    [`login:phone-ip:${input.phone}:${input.ip}`, LOGIN_PER_PHONE_IP],
-  ] as const) {
-    const decision = await env.limiter.hit(key, rule.limit, rule.windowSec);
-    if (!decision.allowed) throw throttled(decision.retryAfterSec);
-  }
+  await takeLoginSlot(env.limiter, input.phone, input.ip);
   const user = await findUserByPhone(env.db, input.phone);
   // Runs argon2 even without an account, so an unknown phone answers as slowly as a wrong password.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw badRequest({ detail: AUTH_MESSAGES.invalidCredentials });
   if (!user.isActive) throw badRequest({ detail: AUTH_MESSAGES.accountInactive });
-  await env.limiter.reset(`login:phone-ip:${input.phone}:${input.ip}`);
+  await rememberAddress(env.limiter, input.phone, input.ip);
   return signIn(env, user, input.visitorToken);
 }
 
@@ -131,7 +172,7 @@ export async function register(
 ): Promise<{ status: string; code_time_to_live: number }> {
   const problem = passwordProblem(input.password, input.phone);
   if (problem) throw badRequest({ password: [problemMessage(problem)] });
-  await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
+  await takeSendSlot(env.limiter, env.codeLimits, { purpose: 'register', target: input.phone, ip: input.ip });
   const passwordHash = await hashPassword(input.password);
   let user = await findUserByPhone(env.db, input.phone);
   const { code } = await createCode(env.db, env.secret, {
@@ -170,7 +211,7 @@ export async function resendRegistrationCode(
   env: AuthEnv,
   input: { phone: string; ip: string },
 ): Promise<{ status: string; code_time_to_live: number }> {
-  await takeSendSlot(env.limiter, { purpose: 'register', target: input.phone, ip: input.ip });
+  await takeSendSlot(env.limiter, env.codeLimits, { purpose: 'register', target: input.phone, ip: input.ip });
   const user = await findUserByPhone(env.db, input.phone);
   const { code } = await createCode(env.db, env.secret, {
     purpose: 'register',
@@ -194,18 +235,20 @@ export async function verifyRegistration(
   env: AuthEnv,
   input: { phone: string; code: string; ip: string; visitorToken: string | null },
 ): Promise<{ status: string } & TokenPair> {
-  await takeCheckSlot(env.limiter, input.ip);
+  await takeCheckSlot(env.limiter, env.codeLimits, { ip: input.ip, target: input.phone });
   const check = await checkCode(env.db, env.secret, {
     purpose: 'register',
     target: input.phone,
     code: input.code,
     mode: 'use',
   });
+  await countCodeFailure(env.limiter, env.codeLimits, input.phone, check);
   if (!check.ok) throw badRequest({ non_field_errors: [codeFailure(check)] });
   const user = await findUserByPhone(env.db, input.phone);
   // A confirmed account's registration codes are never sent, so a match there was a guess: no sign-in.
   if (!user || user.isActive) throw badRequest({ non_field_errors: [AUTH_MESSAGES.codeInvalid] });
   await activateUser(env.db, user.id);
+  await rememberAddress(env.limiter, input.phone, input.ip);
   const tokens = await signIn(env, user, input.visitorToken);
   return { status: AUTH_MESSAGES.verified, ...tokens };
 }
@@ -215,7 +258,11 @@ export async function requestPasswordReset(
   env: AuthEnv,
   input: { phone: string; ip: string },
 ): Promise<{ status: string; code_time_to_live: number }> {
-  await takeSendSlot(env.limiter, { purpose: 'reset_call', target: input.phone, ip: input.ip });
+  await takeSendSlot(env.limiter, env.codeLimits, {
+    purpose: 'reset_call',
+    target: input.phone,
+    ip: input.ip,
+  });
   const user = await findUserByPhone(env.db, input.phone);
   const { code } = await createCode(env.db, env.secret, {
     purpose: 'reset_call',
@@ -250,13 +297,14 @@ export async function verifyPasswordReset(
   env: AuthEnv,
   input: { phone: string; code: string; ip: string },
 ): Promise<{ secret_key: string }> {
-  await takeCheckSlot(env.limiter, input.ip);
+  await takeCheckSlot(env.limiter, env.codeLimits, { ip: input.ip, target: input.phone });
   const check = await checkCode(env.db, env.secret, {
     purpose: 'reset_call',
     target: input.phone,
     code: input.code,
     mode: 'verify',
   });
+  await countCodeFailure(env.limiter, env.codeLimits, input.phone, check);
   if (!check.ok) throw badRequest({ detail: codeFailure(check) });
   return { secret_key: await signResetKey(env.secret, check.id, input.phone) };
 }
@@ -269,7 +317,7 @@ export async function completePasswordReset(
   env: AuthEnv,
   input: { phone: string; secretKey: string; password: string; ip: string },
 ): Promise<{ detail: string }> {
-  await takeCheckSlot(env.limiter, input.ip);
+  await takeCheckSlot(env.limiter, env.codeLimits, { ip: input.ip, target: input.phone });
   const problem = passwordProblem(input.password, input.phone);
   if (problem) throw badRequest({ password: [problemMessage(problem)] });
   const invalid = () => badRequest({ non_field_errors: [AUTH_MESSAGES.secretInvalid] });
@@ -284,6 +332,7 @@ export async function completePasswordReset(
       mode: 'use',
       verified: true,
     });
+    await countCodeFailure(env.limiter, env.codeLimits, input.phone, check);
     spent = check.ok;
   } else {
     const key = await readResetKey(env.secret, input.secretKey);
@@ -294,6 +343,8 @@ export async function completePasswordReset(
   if (!spent || !user) throw invalid();
   // The call reached this phone, which proves it: an unconfirmed registration becomes active too.
   await replacePassword(env.db, user.id, passwordHash, 'password_reset');
+  // The call proved the phone from here: the owner signs in from this address even while it is under attack.
+  await rememberAddress(env.limiter, input.phone, input.ip);
   return { detail: MESSAGES.passwordChanged };
 }
 

@@ -15,6 +15,7 @@ import {
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
 import { createUser, login, nextIp, post, readOutbox, waitForOutbox } from '../../../test/auth-helpers';
 import { PASSWORD_CHANGES_PER_USER } from './profile.routes';
+import { expectToldWhen } from '../../../test/throttle-helpers';
 
 // Profile, e-mail confirmation, password change and order history of the signed-in user.
 
@@ -300,16 +301,17 @@ describe('PUT /api/v1/user/profile/change-password/', () => {
 
   it('stops guessing the current password with a stolen access token', async () => {
     const u = await signedIn();
-    const statuses = [];
+    const answers = [];
     for (let i = 0; i <= PASSWORD_CHANGES_PER_USER.limit; i++) {
       const body = {
         current_password: `Guess-${i}-password`,
         password: 'Horoshii-Parol-1',
         password2: 'Horoshii-Parol-1',
       };
-      statuses.push((await post(ctx, URL, body, { authorization: u.auth, method: 'PUT' })).status);
+      answers.push(await post(ctx, URL, body, { authorization: u.auth, method: 'PUT' }));
     }
-    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 429]);
+    expectToldWhen(answers.at(-1)!, 'Слишком много запросов. Повторите попытку через ');
   });
 });
 

@@ -22,6 +22,7 @@ const profileRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps 
     limiter: deps.limiter,
     mail: deps.mail,
     log: app.log,
+    codeLimits: app.config.codeLimits,
   };
   /** The signed-in, still active account of this request, or 401. */
   const currentUser = (request: FastifyRequest) => currentProfile(env, request.authState.user?.userId);

@@ -14,11 +14,18 @@ import {
   type VerifyEmailResponse,
 } from '@podbor/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CodeLimits } from '../../config';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
 import type { MailGateway } from '../../lib/gateways/gateways';
 import { HttpError, throttled } from '../../lib/http-error';
-import { checkCode, createCode, takeCheckSlot, takeSendSlot } from '../../lib/one-time-codes';
+import {
+  checkCode,
+  countCodeFailure,
+  createCode,
+  takeCheckSlot,
+  takeSendSlot,
+} from '../../lib/one-time-codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { startSession } from '../../lib/sessions';
@@ -41,6 +48,7 @@ export interface ProfileEnv {
   limiter: RateLimiter;
   mail: MailGateway;
   log: FastifyBaseLogger;
+  codeLimits: CodeLimits;
 }
 
 /** Guessing the current password with a stolen access token is throttled like a login. */
@@ -151,16 +159,18 @@ export async function verifyEmail(
   body: VerifyEmailRequest,
   ip: string,
 ): Promise<VerifyEmailResponse> {
-  await takeCheckSlot(env.limiter, ip);
+  const target = emailCodeTarget(user.id, user.email || body.email);
+  await takeCheckSlot(env.limiter, env.codeLimits, { ip, target });
   const invalid = (message: string = AUTH_MESSAGES.emailCodeInvalid) =>
     new HttpError(400, { errors: { code: [message] } });
   if (!user.email || body.email.toLowerCase() !== user.email.toLowerCase()) throw invalid();
   const check = await checkCode(env.db, env.secret, {
     purpose: 'email',
-    target: emailCodeTarget(user.id, user.email),
+    target,
     code: body.code,
     mode: 'use',
   });
+  await countCodeFailure(env.limiter, env.codeLimits, target, check);
   if (!check.ok) {
     throw invalid(
       check.reason === 'attempts' ? AUTH_MESSAGES.codeAttemptsExceeded : AUTH_MESSAGES.emailCodeInvalid,
@@ -172,7 +182,7 @@ export async function verifyEmail(
 
 async function sendEmailCode(env: ProfileEnv, userId: number, email: string, ip: string): Promise<void> {
   try {
-    await takeSendSlot(env.limiter, { purpose: 'email', target: email.toLowerCase(), ip });
+    await takeSendSlot(env.limiter, env.codeLimits, { purpose: 'email', target: email.toLowerCase(), ip });
   } catch (err) {
     // The profile is saved either way; a throttled address just gets no new code now (the one sent
     // less than a minute ago still works).
