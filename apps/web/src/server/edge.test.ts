@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import type { TrustProxySetting } from '../lib/config';
-import { compileTrust, edgeHandler, hasMalformedPath } from './edge';
+import { clientAddressOf, compileTrust, edgeHandler, hasMalformedPath } from './edge';
 
 // The storefront's server in front of Next, over a real connection from this test (127.0.0.1): what the app
 // is told about the client, and what it never gets to see.
@@ -109,6 +109,26 @@ describe("the storefront's server", () => {
   it('refuses a WEB_TRUST_PROXY it cannot read', () => {
     expect(() => compileTrust(['10.0.0.0/99'])).toThrow(/WEB_TRUST_PROXY/);
     expect(() => compileTrust(['proxy.example'])).toThrow(/WEB_TRUST_PROXY/);
+  });
+});
+
+describe('clientAddressOf', () => {
+  const from = (remoteAddress: string | undefined, xff?: string) =>
+    ({
+      headers: xff ? { 'x-forwarded-for': xff } : {},
+      socket: { remoteAddress },
+    }) as unknown as IncomingMessage;
+
+  it('counts an IPv4 client of a dual-stack socket as its IPv4 address', () => {
+    expect(clientAddressOf(from('::ffff:203.0.113.7'), compileTrust(false))).toBe('203.0.113.7');
+    expect(clientAddressOf(from('::1', '::ffff:198.51.100.7'), compileTrust(['loopback']))).toBe(
+      '198.51.100.7',
+    );
+    expect(clientAddressOf(from('2001:db8::7'), compileTrust(false))).toBe('2001:db8::7');
+  });
+
+  it('has none for a connection already gone', () => {
+    expect(clientAddressOf(from(undefined), compileTrust(false))).toBeUndefined();
   });
 });
 
