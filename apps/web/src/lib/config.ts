@@ -19,7 +19,7 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('&copy; участники OpenStreetMap'),
   /**
    * `auto`: Secure cookies in production when the request arrived over HTTPS (directly or per
-   * X-Forwarded-Proto), so `next start` on plain http://localhost still keeps a session.
+   * X-Forwarded-Proto), so the production server on plain http://localhost still keeps a session.
    */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /**
