@@ -8,6 +8,8 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 const PORT = process.env.PORT || '3000';
 const API_PORT = process.env.API_PORT || '4000';
 const API_URL = process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
+// The shop's address as customers see it, for both apps (redirects, payment returns).
+const PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   log('installing dependencies (npm ci)…');
@@ -28,9 +30,10 @@ const webSources = newestMtime([
   'apps/web/src',
   'apps/web/public',
   'apps/web/next.config.ts',
+  'apps/web/build-server.mjs',
   'packages/contract/src',
 ]);
-if (mtime('apps/web/.next/BUILD_ID') < webSources) {
+if (Math.min(mtime('apps/web/.next/BUILD_ID'), mtime('apps/web/dist/server.js')) < webSources) {
   log('building the storefront (next build, about a minute)…');
   run(npmCmd, ['run', 'build', '-w', '@podbor/web']);
 }
@@ -39,7 +42,7 @@ if (mtime('apps/web/.next/BUILD_ID') < webSources) {
 log('preparing the database…');
 run(nodeBin, ['apps/api/dist/seed.js', '--if-empty']);
 
-const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env: { API_PORT } });
+const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env: { API_PORT, PUBLIC_URL } });
 let web;
 const children = () => [api, web].filter(Boolean);
 let stopping = false;
@@ -62,9 +65,9 @@ api.on('exit', (code) => {
 });
 
 await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`, 120_000);
-web = startChild('web', nodeBin, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', PORT], {
-  cwd: path.join(root, 'apps/web'),
-  env: { API_URL, PORT },
+// The storefront's own server (not `next start`): it tells the app the customer's real address.
+web = startChild('web', nodeBin, ['apps/web/dist/server.js'], {
+  env: { API_URL, PORT, PUBLIC_URL },
 });
 web.on('exit', (code) => {
   if (!stopping) {

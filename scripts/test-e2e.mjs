@@ -1,6 +1,9 @@
 // `npm run test:e2e`: the suites that need more than Node.
 //   1. the API test suite again, on real PostgreSQL (plus the Redis-backed rate-limit tests);
-//   2. the storefront in headless Chromium (Playwright) against the built API and web app on PostgreSQL.
+//   2. the storefront in headless Chromium (Playwright) against the built API and web app on PostgreSQL;
+//   3. the hostile phase: a second API + storefront pair with tight per-address limits, and HTTP tests that try
+//      to get round them (apps/web/e2e-hostile/). Separate because exhausting a per-address limit would block
+//      every later test of the main suite, which all come from 127.0.0.1.
 // Needs: PostgreSQL 15+ (TEST_DATABASE_URL, a role that may CREATE DATABASE), Redis (REDIS_URL) and Chromium
 // (/usr/bin/chromium or CHROME_PATH). On Debian: apt-get install chromium postgresql redis-server.
 // `.ci/run` installs and starts all three itself.
@@ -41,15 +44,23 @@ if (only && only !== 'web') process.exit(0);
 const apiSources = newestMtime(['apps/api/src', 'apps/api/drizzle', 'packages/contract/src']);
 if (mtime('apps/api/dist/server.js') < apiSources) run(npmCmd, ['run', 'build', '-w', '@podbor/api']);
 if (
-  mtime('apps/web/.next/BUILD_ID') <
-  newestMtime(['apps/web/src', 'apps/web/public', 'apps/web/next.config.ts', 'packages/contract/src'])
+  Math.min(mtime('apps/web/.next/BUILD_ID'), mtime('apps/web/dist/server.js')) <
+  newestMtime([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/next.config.ts',
+    'apps/web/build-server.mjs',
+    'packages/contract/src',
+  ])
 ) {
   run(npmCmd, ['run', 'build', '-w', '@podbor/web']);
 }
 
-// A dedicated database for the browser run, seeded from scratch each time.
+// A dedicated database for the browser run, seeded from scratch each time: TEST_DATABASE_URL's name + `_e2e`
+// (podbor → podbor_e2e), so runs against different databases of one server stay apart.
+const e2eName = `${decodeURIComponent(new URL(pgUrl).pathname.slice(1)) || 'podbor'}_e2e`;
 const e2eDb = new URL(pgUrl);
-e2eDb.pathname = '/podbor_e2e';
+e2eDb.pathname = `/${e2eName}`;
 const API_PORT = process.env.E2E_API_PORT || '4100';
 const PORT = process.env.E2E_PORT || '3100';
 const dataDir = path.join(root, 'data', 'e2e');
@@ -61,7 +72,7 @@ const env = {
   PORT,
   LOG_LEVEL: 'warn',
 };
-await ensureDatabase(pgUrl, 'podbor_e2e');
+await ensureDatabase(pgUrl, e2eName);
 log('seeding the e2e database…');
 run(nodeBin, ['apps/api/dist/seed.js', '--reset', '--products', '2000'], { env });
 
@@ -70,15 +81,10 @@ let web;
 let code = 1;
 try {
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`);
-  web = startChild(
-    'web',
-    nodeBin,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', PORT],
-    {
-      cwd: path.join(root, 'apps/web'),
-      env: { ...env, API_URL: `http://127.0.0.1:${API_PORT}` },
-    },
-  );
+  // The suite plays a trusted proxy in front of the storefront: tests that sign up name an address of their own
+  // in X-Forwarded-For (the API allows 5 code sends per address an hour), as a front proxy names each customer's.
+  // The hostile phase below runs the storefront as the edge, its default.
+  web = startWeb({ ...env, WEB_TRUST_PROXY: 'loopback' }, API_PORT, PORT);
   await waitForHttp(`http://127.0.0.1:${PORT}/`, 120_000);
   log('browser suite (Playwright, Chromium)…');
   try {
@@ -95,9 +101,60 @@ try {
     console.error(e.message);
   }
 } finally {
-  for (const c of [web, api]) if (c && c.exitCode === null) c.kill('SIGTERM');
+  await stopAll([web, api]);
 }
+if (!(await hostilePhase(env))) code = 1;
 process.exit(code);
+
+/** The storefront's own server (apps/web/dist/server.js, as `npm start` runs it) in front of the API at apiPort. */
+function startWeb(baseEnv, apiPort, port, name = 'web') {
+  return startChild(name, nodeBin, ['apps/web/dist/server.js'], {
+    env: {
+      ...baseEnv,
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+}
+
+async function stopAll(children) {
+  const running = children.filter((c) => c && c.exitCode === null);
+  for (const c of running) c.kill('SIGTERM');
+  await Promise.all(running.map((c) => new Promise((resolve) => c.once('exit', resolve))));
+}
+
+// ---- Hostile phase (issue #12): per-address limits behind the storefront ----
+// A second pair on the e2e database with a per-address order limit of 3 and a per-caller limit out of the way,
+// so the tests can show that forged X-Forwarded-For headers do not buy new allowances. Ports:
+// E2E_HOSTILE_API_PORT / E2E_HOSTILE_PORT (default: the main pair's plus one).
+async function hostilePhase(baseEnv) {
+  const apiPort = process.env.E2E_HOSTILE_API_PORT || String(Number(API_PORT) + 1);
+  const port = process.env.E2E_HOSTILE_PORT || String(Number(PORT) + 1);
+  const limits = { ORDERS_PER_IP_PER_HOUR: '3', ORDERS_PER_CALLER_PER_HOUR: '1000' };
+  const hostileEnv = { ...baseEnv, ...limits, API_PORT: apiPort, WEB_TRUST_PROXY: 'false' };
+  log('hostile phase: a second API + storefront with tight per-address limits…');
+  const hostileApi = startChild('api-hostile', nodeBin, ['apps/api/dist/server.js'], { env: hostileEnv });
+  let hostileWeb;
+  try {
+    await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`);
+    hostileWeb = startWeb(hostileEnv, apiPort, port, 'web-hostile');
+    await waitForHttp(`http://127.0.0.1:${port}/`, 120_000);
+    run('npx', ['playwright', 'test', '-c', 'apps/web/e2e-hostile/playwright.config.ts'], {
+      env: {
+        ...hostileEnv,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        API_BASE_URL: `http://127.0.0.1:${apiPort}`,
+      },
+    });
+    return true;
+  } catch (e) {
+    console.error(e.message);
+    return false;
+  } finally {
+    await stopAll([hostileWeb, hostileApi]);
+  }
+}
 
 async function ensureDatabase(url, name) {
   const { default: pg } = await import('pg');

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser suite of the storefront. scripts/test-e2e.mjs starts the seeded API and `next start` and passes
-// BASE_URL, API_BASE_URL, DATABASE_URL and CHROME_PATH; against dev servers the defaults below apply.
+// Browser suite of the storefront. scripts/test-e2e.mjs starts the seeded API and the storefront's server
+// (dist/server.js) and passes BASE_URL, API_BASE_URL, DATABASE_URL and CHROME_PATH; against dev servers the
+// defaults below apply.
 const chromeArgs = [
   '--headless',
   '--no-sandbox',

@@ -38,6 +38,8 @@ export const MESSAGES = {
   forbidden: 'У вас недостаточно прав для выполнения данного действия.',
   methodNotAllowed: 'Метод не разрешен.',
   serverError: 'Внутренняя ошибка сервера.',
+  /** The storefront refuses a state-changing request that did not come from one of its own pages. */
+  crossSiteRequest: 'Запрос отклонён: он отправлен не со страницы магазина.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -19,10 +19,40 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('&copy; участники OpenStreetMap'),
   /**
    * `auto`: Secure cookies in production when the request arrived over HTTPS (directly or per
-   * X-Forwarded-Proto), so `next start` on plain http://localhost still keeps a session.
+   * X-Forwarded-Proto), so the production server on plain http://localhost still keeps a session.
    */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * The shop's origin as customers see it (behind a proxy: the proxy's address). Redirects are built from it,
+   * never from the request's own URL, which behind a proxy is the internal one.
+   */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Port and interface of the storefront's server (src/server/main.ts); no host = every interface. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WEB_HOST: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * Whose X-Forwarded-For to believe, in the syntax of the API's TRUST_PROXY: `false` (the storefront is the
+   * edge: the client's address is the connection's), `true` (the left-most address), a hop count, or a
+   * comma-separated list of `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges.
+   */
+  WEB_TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
 });
+
+/** What WEB_TRUST_PROXY asks for; the list is checked by proxy-addr when the server starts. */
+export type TrustProxySetting = boolean | number | string[];
+
+function parseTrustProxy(value: string): TrustProxySetting {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 const env = envSchema.parse(process.env);
 
@@ -33,4 +63,8 @@ export const serverConfig = {
   mapTileUrl: env.MAP_TILE_URL,
   mapAttribution: env.MAP_ATTRIBUTION,
   cookieSecure: env.COOKIE_SECURE,
+  publicOrigin: new URL(env.PUBLIC_URL).origin,
+  port: env.PORT,
+  host: env.WEB_HOST,
+  trustProxy: env.WEB_TRUST_PROXY,
 } as const;

@@ -110,8 +110,35 @@ export function clearOauthFlow(jar: CookieWriter, secure: boolean): void {
   jar.set(OAUTH_NEXT_COOKIE, '', tokenOptions(secure, 0));
 }
 
-/** A same-site path to return to (`/profile?x=1`); anything else (other sites, `//host`) becomes `/`. */
+/**
+ * Characters a browser does not take as they look: URL parsers drop tab, CR and LF (`/\t/evil.example` is read
+ * as `//evil.example`, another host) and read a backslash as a slash; no return path of the shop has any
+ * control character.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MISREAD = /[\u0000-\u001f\u007f-\u009f\\]/;
+const PROBE_ORIGIN = 'http://return-path.invalid';
+
+/** An absolute path that stays on the origin it is resolved against, with nothing a browser would misread. */
+function isLocalPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || MISREAD.test(path)) return false;
+  const url = new URL(path, PROBE_ORIGIN);
+  return url.origin === PROBE_ORIGIN && !url.pathname.startsWith('//');
+}
+
+/**
+ * A same-site path to return to (`/profile?x=1`); anything else (other sites, `//host`, `/\thost`, control
+ * characters, backslashes) becomes `/`. The path is checked once more percent-decoded (`/%2F%09evil.example`),
+ * as a server that decodes it before redirecting again would read it.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value.length > 500 ? '/' : value;
+  if (!value || value.length > 500 || !isLocalPath(value)) return '/';
+  const end = value.search(/[?#]/);
+  let decodedPath: string;
+  try {
+    decodedPath = decodeURIComponent(end === -1 ? value : value.slice(0, end));
+  } catch {
+    return '/';
+  }
+  return isLocalPath(decodedPath) ? value : '/';
 }

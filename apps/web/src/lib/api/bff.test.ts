@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '../client-address';
 import { forward, SESSION_ENDED_HEADER } from './bff';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -41,7 +42,7 @@ const json = (status: number, body: unknown) => () =>
 function request(
   path: string,
   cookies: Record<string, string>,
-  init: { method?: string; body?: string } = {},
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ) {
   return new NextRequest(`http://shop.test${path}`, {
     method: init.method ?? 'GET',
@@ -52,6 +53,7 @@ function request(
         .map(([k, v]) => `${k}=${v}`)
         .join('; '),
       ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
     },
   });
 }
@@ -195,5 +197,111 @@ describe('the /api proxy', () => {
     );
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ errors: { detail: expect.stringContaining('недоступен') } });
+  });
+
+  it("tells the API the address the storefront's server saw, never the client's X-Forwarded-For", async () => {
+    answers.push(json(200, []), json(200, []));
+    const path = '/api/v1/pages/menu/';
+    const forged = { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' };
+    await forward(
+      request(
+        path,
+        { access: jwt(600) },
+        { headers: { ...forged, [CLIENT_ADDRESS_HEADER]: '198.51.100.4' } },
+      ),
+      segments(path),
+    );
+    expect(calls[0]!.headers.get('x-forwarded-for')).toBe('198.51.100.4');
+    // Without the server's word (`next dev`), the API counts this server rather than the client's claim.
+    await forward(request(path, { access: jwt(600) }, { headers: forged }), segments(path));
+    expect(calls[1]!.headers.get('x-forwarded-for')).toBeNull();
+  });
+
+  it('stops reading a body at 1 MiB, however it is sent, and answers 413', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(97);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 16 MiB in all: reading it whole before refusing is what this test catches.
+        if (pulled >= 16 * 1024 * 1024) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const path = '/api/v1/payment/cart/add-item/';
+    const res = await forward(
+      new NextRequest(`http://shop.test${path}`, {
+        method: 'POST',
+        body: endless,
+        duplex: 'half',
+        headers: { host: 'shop.test', 'content-type': 'application/json' },
+      } as ConstructorParameters<typeof NextRequest>[1]),
+      segments(path),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ errors: { detail: 'Слишком большой запрос.' } });
+    expect(pulled).toBeLessThan(2 * 1024 * 1024);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('passes a body under the limit on whole', async () => {
+    answers.push(json(200, { total: 1 }));
+    const path = '/api/v1/payment/cart/add-item/';
+    const body = JSON.stringify({ slug: 'kolodki', quantity: 2, note: 'я'.repeat(100_000) });
+    await forward(
+      request(path, { notAuthorizedToken: 'visitor-token-1234567890' }, { method: 'POST', body }),
+      segments(path),
+    );
+    expect(calls[0]!.body).toBe(body);
+  });
+
+  describe('requests that change something come only from the shop’s own pages', () => {
+    const path = '/api/v1/payment/cart/clear/';
+    const cookies = { notAuthorizedToken: 'visitor-token-1234567890' };
+
+    it.each([
+      ['another site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+      ['a sibling subdomain', { 'sec-fetch-site': 'same-site', origin: 'http://evil.shop.test' }],
+      ['a body-less no-cors POST from a sibling', { 'sec-fetch-site': 'same-site' }],
+      ['an old browser on another site', { origin: 'https://evil.example' }],
+      ['an old browser on a sibling subdomain', { origin: 'http://evil.shop.test' }],
+      ['another port of the shop host', { origin: 'http://shop.test:8080' }],
+      ['the shop over another scheme', { origin: 'https://shop.test' }],
+      ['an opaque origin (sandboxed frame)', { origin: 'null' }],
+    ])('refuses %s with 403', async (_name, headers) => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const res = await forward(request(path, cookies, { method, headers }), segments(path));
+        expect(res.status, method).toBe(403);
+        expect(await res.json()).toEqual({
+          errors: { detail: 'Запрос отклонён: он отправлен не со страницы магазина.' },
+        });
+      }
+      expect(calls).toHaveLength(0);
+    });
+
+    it.each([
+      ['a page of the shop', { 'sec-fetch-site': 'same-origin', origin: 'http://shop.test' }],
+      ['typed by the customer', { 'sec-fetch-site': 'none' }],
+      ['an old browser on the shop', { origin: 'http://shop.test' }],
+      ['an old browser on the public address (PUBLIC_URL)', { origin: 'http://localhost:3000' }],
+      ['a client that is not a browser', {}],
+    ])('lets through %s', async (_name, headers) => {
+      answers.push(json(200, { total: 0 }));
+      const res = await forward(request(path, cookies, { method: 'POST', headers }), segments(path));
+      expect(res.status).toBe(200);
+      expect(calls).toHaveLength(1);
+    });
+
+    it('reads are not refused (links and images from other sites are fine)', async () => {
+      answers.push(json(200, { total: 0 }));
+      const cart = '/api/v1/payment/cart/';
+      const res = await forward(
+        request(cart, cookies, {
+          headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        }),
+        segments(cart),
+      );
+      expect(res.status).toBe(200);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isExpiring } from '../jwt';
+import { isSameOriginWrite } from '../same-origin';
 import { clearTokens, isSecureRequest, writeTokens, writeVisitorToken } from '../session-cookies';
 import {
   authorizationFor,
@@ -53,17 +54,40 @@ function isAllowedPath(segments: readonly string[]): boolean {
   );
 }
 
-async function readBody(request: NextRequest): Promise<ArrayBuffer | null | 'too-large'> {
-  if (request.method === 'GET' || request.method === 'HEAD') return null;
+/**
+ * The request's body, read chunk by chunk and given up as soon as it passes MAX_BODY_BYTES: a chunked upload
+ * declares no length, and buffering it whole first would let one request fill the server's memory.
+ */
+async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> | null | 'too-large'> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return null;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return 'too-large';
-  const body = await request.arrayBuffer();
-  if (body.byteLength > MAX_BODY_BYTES) return 'too-large';
-  return body.byteLength > 0 ? body : null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return null;
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
 }
 
 export async function forward(request: NextRequest, segments: readonly string[]): Promise<Response> {
   if (!isAllowedPath(segments)) return json(404, detailError(MESSAGES.notFound));
+  if (!isSameOriginWrite(request)) return json(403, detailError(MESSAGES.crossSiteRequest));
   const body = await readBody(request);
   if (body === 'too-large') return json(413, detailError(MESSAGES.bodyTooLarge));
 

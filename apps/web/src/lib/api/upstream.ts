@@ -5,6 +5,7 @@ import {
   unauthorizedTokenResponse,
   type TokenPair,
 } from '@podbor/contract';
+import { CLIENT_ADDRESS_HEADER } from '../client-address';
 import { serverConfig } from '../config';
 
 // Server-side calls to the API process (API_URL). Used by proxy.ts, the /api route handlers and server
@@ -82,7 +83,10 @@ export function clientHostOf(headers: Headers): string | undefined {
   return host?.replace(/:\d+$/, '');
 }
 
-/** The customer's address as the web server saw it, appended to any chain a trusted front proxy sent. */
+/**
+ * The customer's address as the storefront's server worked it out (see CLIENT_ADDRESS_HEADER), never an
+ * X-Forwarded-For the client sent. Under `next dev` there is none, and the API counts this server's address.
+ */
 export function forwardedForOf(headers: Headers): string | undefined {
-  return headers.get('x-forwarded-for') ?? headers.get('x-real-ip') ?? undefined;
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
 }

@@ -1,6 +1,7 @@
-import { COOKIE_NAMES } from '@podbor/contract';
+import { COOKIE_NAMES, detailError, MESSAGES } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientHostOf, fetchUpstream, forwardedForOf, upstreamHeaders } from '@/lib/api/upstream';
+import { isSameOriginWrite } from '@/lib/same-origin';
 import { clearTokens, isSecureRequest } from '@/lib/session-cookies';
 
 /** The API's logout call (a Podbor addition, not in SPEC §7): revokes the refresh token's whole session. */
@@ -12,6 +13,9 @@ const API_LOGOUT_PATH = '/api/v1/user/logout/';
  * of every access token). An API that cannot be reached does not keep the customer signed in here.
  */
 export async function POST(request: NextRequest) {
+  // Another site must not sign the customer out (a cross-site form would otherwise do it).
+  if (!isSameOriginWrite(request))
+    return NextResponse.json(detailError(MESSAGES.crossSiteRequest), { status: 403 });
   const refresh = request.cookies.get(COOKIE_NAMES.refresh)?.value;
   if (refresh) {
     try {

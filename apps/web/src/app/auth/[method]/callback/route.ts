@@ -7,6 +7,7 @@ import {
   forwardedForOf,
   upstreamHeaders,
 } from '@/lib/api/upstream';
+import { publicUrl } from '@/lib/public-url';
 import {
   clearOauthFlow,
   isSecureRequest,
@@ -34,7 +35,7 @@ export async function GET(request: NextRequest, { params }: Ctx) {
   const next = safeReturnPath(request.cookies.get(OAUTH_NEXT_COOKIE)?.value);
 
   const finish = (to: string) => {
-    const res = NextResponse.redirect(new URL(to, request.url), 303);
+    const res = NextResponse.redirect(publicUrl(to), 303);
     clearOauthFlow(res.cookies, secure);
     return res;
   };

@@ -1,6 +1,7 @@
 import { API_ROUTES, authMethodsResponse } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientHostOf, fetchUpstream, forwardedForOf, upstreamHeaders } from '@/lib/api/upstream';
+import { publicUrl } from '@/lib/public-url';
 import { isSecureRequest, safeReturnPath, writeOauthFlow } from '@/lib/session-cookies';
 
 type Ctx = { params: Promise<{ method: string }> };
@@ -14,7 +15,7 @@ export async function GET(request: NextRequest, { params }: Ctx) {
   const { method } = await params;
   const next = safeReturnPath(request.nextUrl.searchParams.get('next'));
   const failed = () =>
-    NextResponse.redirect(new URL(`/profile?auth_error=${encodeURIComponent(method)}`, request.url), 303);
+    NextResponse.redirect(publicUrl(`/profile?auth_error=${encodeURIComponent(method)}`), 303);
   let url: string | undefined;
   try {
     const res = await fetchUpstream(API_ROUTES.authMethods.path, {
