@@ -125,13 +125,18 @@ async function stopAll(children) {
 }
 
 // ---- Hostile phase (issue #12): per-address limits behind the storefront ----
-// A second pair on the e2e database with a per-address order limit of 3 and a per-caller limit out of the way,
+// A second pair on the e2e database with per-address limits of 3 orders and 3 registration codes an hour and a
+// per-caller order limit out of the way,
 // so the tests can show that forged X-Forwarded-For headers do not buy new allowances. Ports:
 // E2E_HOSTILE_API_PORT / E2E_HOSTILE_PORT (default: the main pair's plus one).
 async function hostilePhase(baseEnv) {
   const apiPort = process.env.E2E_HOSTILE_API_PORT || String(Number(API_PORT) + 1);
   const port = process.env.E2E_HOSTILE_PORT || String(Number(PORT) + 1);
-  const limits = { ORDERS_PER_IP_PER_HOUR: '3', ORDERS_PER_CALLER_PER_HOUR: '1000' };
+  const limits = {
+    ORDERS_PER_IP_PER_HOUR: '3',
+    ORDERS_PER_CALLER_PER_HOUR: '1000',
+    CODE_SENDS_PER_IP_PER_HOUR: '3',
+  };
   const hostileEnv = { ...baseEnv, ...limits, API_PORT: apiPort, WEB_TRUST_PROXY: 'false' };
   log('hostile phase: a second API + storefront with tight per-address limits…');
   const hostileApi = startChild('api-hostile', nodeBin, ['apps/api/dist/server.js'], { env: hostileEnv });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { randomInt } from 'node:crypto';
-import { API_BASE_URL, apiGet, queryDb } from '../e2e/support';
+import { API_BASE_URL, apiGet, queryDb, uniquePhoneDigits } from '../e2e/support';
 
 // Issue #12: a visitor must not escape the API's per-address limits by naming another address in
 // X-Forwarded-For. The API believes that header from the storefront (loopback); the storefront must therefore
@@ -14,6 +14,7 @@ import { API_BASE_URL, apiGet, queryDb } from '../e2e/support';
 // 127.0.0.1 included.
 
 const PER_ADDRESS = Number(process.env.ORDERS_PER_IP_PER_HOUR);
+const CODES_PER_ADDRESS = Number(process.env.CODE_SENDS_PER_IP_PER_HOUR);
 const BASE_URL = process.env.BASE_URL!;
 const run = [randomInt(1, 255), randomInt(0, 256), randomInt(1, 255)];
 const CLIENT = `127.${run.join('.')}`;
@@ -122,4 +123,28 @@ test('control: relayed with the claimed address, every forged address gets a fre
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   }
+});
+
+// The registration SMS of the report: 30 of 30 went out to different numbers from one machine, each request
+// naming another address. Each phone below is new (its own per-phone allowance is untouched), so only the
+// per-address limit of registration codes can stop the run.
+test('registration SMS to new phones with a new forged address each still meet the per-address limit', async () => {
+  expect(CODES_PER_ADDRESS, 'CODE_SENDS_PER_IP_PER_HOUR of the hostile pair').toBeGreaterThan(0);
+  const register = (i: number) => {
+    const digits = uniquePhoneDigits();
+    return post(`${BASE_URL}/api/v1/user/register/`, claiming(`10.${run[1]}.${run[2]}.${100 + i}`), {
+      phone_number: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}`,
+      password: 'Kolobok-2026-podbor',
+      password2: 'Kolobok-2026-podbor',
+    });
+  };
+  for (let i = 0; i < CODES_PER_ADDRESS; i++) {
+    const sent = await register(i);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  }
+  const refused = await register(CODES_PER_ADDRESS);
+  expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  // Says when to try again.
+  expect(refused.body.errors?.detail).toMatch(/через \d+/);
 });

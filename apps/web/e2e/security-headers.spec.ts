@@ -69,6 +69,15 @@ test.describe('security headers', () => {
     expect(nonceOf(second.headers()['content-security-policy'])).not.toBe(nonce);
   });
 
+  // test-e2e.mjs runs the main pair with WEB_TRUST_PROXY=loopback: this suite stands in for a TLS-terminating
+  // proxy that says the customer came over HTTPS.
+  test('over HTTPS pages add HSTS and upgrade insecure requests', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(res.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
   test('answers that are not pages carry them too: the API proxy, media, a 404', async ({ request }) => {
     const api = await request.get('/api/v1/showcase/');
     expect(api.status()).toBe(200);
