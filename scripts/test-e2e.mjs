@@ -60,6 +60,7 @@ const env = {
   API_PORT,
   PORT,
   LOG_LEVEL: 'warn',
+  PAYMENT_SANDBOX_ENABLED: 'true',
 };
 await ensureDatabase(pgUrl, 'podbor_e2e');
 log('seeding the e2e database…');

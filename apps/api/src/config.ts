@@ -48,8 +48,11 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** The sandbox card provider (a local page that "pays" without money): keep it off in a real shop. */
-  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  /**
+   * The sandbox card provider (a local page that "pays" without money, so any customer could mark an order paid):
+   * off unless asked for (demo, development, tests), and refused at start in production.
+   */
+  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('false'),
   /** YooKassa (REST v3). Card payments go through it when the shop id and the secret key are both set. */
   YOOKASSA_SHOP_ID: z
     .string()
@@ -130,7 +133,7 @@ export interface Config {
   /** Per-hour order limits (0 = off). */
   ordersPerCallerPerHour: number;
   ordersPerIpPerHour: number;
-  /** Offer the sandbox card provider (demo, development, tests). */
+  /** Offer the sandbox card provider (demo, development, tests; never in production). */
   paymentSandbox: boolean;
 }
 
@@ -156,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Several API processes over one PostgreSQL must share the signing secret.
     throw new Error('JWT_SECRET is required in production with DATABASE_URL (at least 32 characters).');
   }
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     port: e.API_PORT,
     host: e.API_HOST,
@@ -205,4 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
     ...overrides,
   };
+  // The sandbox marks any order paid at the customer's word: a production shop must never offer it.
+  if (config.env === 'production' && config.paymentSandbox) {
+    throw new Error(
+      'PAYMENT_SANDBOX_ENABLED must not be set in production: the sandbox lets any customer mark an order paid without paying.',
+    );
+  }
+  return config;
 }

@@ -54,6 +54,8 @@ describe.runIf(pgUrl)('order placement survives SIGKILL (PostgreSQL)', () => {
         // A stream of orders from a few callers on one address: the per-hour order limits would stop it.
         ORDERS_PER_CALLER_PER_HOUR: '0',
         ORDERS_PER_IP_PER_HOUR: '0',
+        // Half the orders are card orders on the sandbox provider, which is off unless enabled.
+        PAYMENT_SANDBOX_ENABLED: 'true',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

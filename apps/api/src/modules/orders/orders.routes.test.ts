@@ -27,6 +27,8 @@ beforeAll(async () => {
     config: {
       publicUrl: 'https://shop.example',
       apiPublicUrl: 'https://shop.example',
+      // Card orders are paid on the sandbox page here; it is off unless enabled.
+      paymentSandbox: true,
       // Many orders from one caller and address here; the limits have their own test below.
       ordersPerCallerPerHour: 0,
       ordersPerIpPerHour: 0,
