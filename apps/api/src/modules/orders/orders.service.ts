@@ -133,14 +133,17 @@ export async function placeOrder(
     key: input.idempotencyKey,
     body: input.body,
   });
-  // A repeat of an Idempotency-Key this caller already used is a replay (or a 422/409 about the key), never
-  // a new order: it does not spend the hourly allowance, so a double click or a retried request costs one.
-  if (!(await request.isRepeat())) await takeOrderAllowance(env, input);
   const checked = await validateOrder(env, input.body);
   const priced = await priceOrder(env.db, input.body, checked.branch);
-  const { result, replayed } = await request.run(storedOrder, (tx) =>
-    writeOrder(tx, env.config, input, checked, priced),
-  );
+  // The hourly allowance is taken inside the work, which runs only for the request that claims the
+  // Idempotency-Key: a repeat — even one sent in parallel with the first — replays it and spends nothing, so a
+  // double click or a retried request costs one order. Taken once even when a deadlock makes the work run again.
+  let allowance: Promise<void> | undefined;
+  const { result, replayed } = await request.run(storedOrder, async (tx) => {
+    allowance ??= takeOrderAllowance(env, input);
+    await allowance;
+    return writeOrder(tx, env.config, input, checked, priced);
+  });
   const body: OrderCreateResponse = {
     id: result.id,
     payment_type: result.payment_type,
