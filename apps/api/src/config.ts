@@ -72,7 +72,10 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
-  /** How often the server cancels expired unpaid orders; 0 = never (tests call the sweep themselves). */
+  /**
+   * How often the housekeeping sweep runs (expired unpaid orders, old Idempotency-Keys, idle anonymous visitors);
+   * 0 = never (tests call the sweep themselves).
+   */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Orders paid at the branch hold their stock this long unless staff start assembling them. */
   ORDER_CASH_HOLD_HOURS: z.coerce
@@ -84,6 +87,15 @@ const envSchema = z.object({
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
+  /** Anonymous visitors with nothing in the cart and no orders are forgotten after this many hours unused. */
+  VISITOR_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24)
+    .default(24),
+  /** Every anonymous visitor (its cart too) is forgotten after this many days unused: the token cookie's lifetime. */
+  VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 export interface YooKassaConfig {
@@ -133,6 +145,9 @@ export interface Config {
   /** Per-hour order limits (0 = off). */
   ordersPerCallerPerHour: number;
   ordersPerIpPerHour: number;
+  /** Anonymous visitors' lifetime without use: without a cart or orders (hours), at all (days). */
+  visitorIdleHours: number;
+  visitorMaxIdleDays: number;
   /** Offer the sandbox card provider (demo, development, tests; never in production). */
   paymentSandbox: boolean;
 }
@@ -205,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderCashHoldHours: e.ORDER_CASH_HOLD_HOURS,
     ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
+    visitorIdleHours: e.VISITOR_IDLE_HOURS,
+    visitorMaxIdleDays: e.VISITOR_MAX_IDLE_DAYS,
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
     ...overrides,
   };
