@@ -84,9 +84,33 @@ const envSchema = z.object({
     .min(1)
     .max(30 * 24)
     .default(72),
+  /** The same for cash orders of anonymous visitors (a free token, no account): they hold stock for less. */
+  ORDER_CASH_HOLD_HOURS_ANONYMOUS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(24),
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
+  /**
+   * Open orders nobody has paid for yet (cash orders until they are collected, online ones until paid) that one
+   * customer and one address may have at a time; 0 = no limit.
+   */
+  OPEN_ORDERS_PER_CALLER: z.coerce.number().int().min(0).max(100_000).default(3),
+  OPEN_ORDERS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Lines (distinct products) of one order; 0 = only the contract's bound. */
+  ORDER_MAX_LINES: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Units of one product in one order (and in the cart); 0 = only the contract's 999. */
+  ORDER_LINE_MAX_UNITS: z.coerce.number().int().min(0).max(999).default(50),
+  /** One order may take at most this share (%) of the city's available stock of a product (100 = all)… */
+  ORDER_LINE_MAX_STOCK_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** …but never fewer than this many units (a set of four): a stock this small may be ordered whole. */
+  ORDER_LINE_WHOLE_STOCK_UP_TO: z.coerce.number().int().min(0).max(999).default(4),
+  /** Orders paid at the branch (nobody pays up front): their total in roubles and units; 0 = no limit. */
+  ORDER_CASH_MAX_TOTAL: z.coerce.number().min(0).max(100_000_000).default(150_000),
+  ORDER_CASH_MAX_UNITS: z.coerce.number().int().min(0).max(100_000).default(40),
   /** Anonymous visitors with nothing in the cart and no orders are forgotten after this many hours unused. */
   VISITOR_IDLE_HOURS: z.coerce
     .number()
@@ -142,9 +166,21 @@ export interface Config {
   orderPaymentTimeoutMinutes: number;
   orderExpirySweepSeconds: number;
   orderCashHoldHours: number;
+  orderCashHoldHoursAnonymous: number;
   /** Per-hour order limits (0 = off). */
   ordersPerCallerPerHour: number;
   ordersPerIpPerHour: number;
+  /** Open unpaid orders per customer and per address (0 = off). */
+  openOrdersPerCaller: number;
+  openOrdersPerIp: number;
+  /** Size of one order (0 = off): lines, units per line, share of the city's stock per line. */
+  orderMaxLines: number;
+  orderLineMaxUnits: number;
+  orderLineMaxStockPercent: number;
+  orderLineWholeStockUpTo: number;
+  /** Cash orders (0 = off): total in roubles and in units. */
+  orderCashMaxTotal: number;
+  orderCashMaxUnits: number;
   /** Anonymous visitors' lifetime without use: without a cart or orders (hours), at all (days). */
   visitorIdleHours: number;
   visitorMaxIdleDays: number;
@@ -218,8 +254,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
     orderExpirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     orderCashHoldHours: e.ORDER_CASH_HOLD_HOURS,
+    orderCashHoldHoursAnonymous: e.ORDER_CASH_HOLD_HOURS_ANONYMOUS,
     ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
+    openOrdersPerCaller: e.OPEN_ORDERS_PER_CALLER,
+    openOrdersPerIp: e.OPEN_ORDERS_PER_IP,
+    orderMaxLines: e.ORDER_MAX_LINES,
+    orderLineMaxUnits: e.ORDER_LINE_MAX_UNITS,
+    orderLineMaxStockPercent: e.ORDER_LINE_MAX_STOCK_PERCENT,
+    orderLineWholeStockUpTo: e.ORDER_LINE_WHOLE_STOCK_UP_TO,
+    orderCashMaxTotal: e.ORDER_CASH_MAX_TOTAL,
+    orderCashMaxUnits: e.ORDER_CASH_MAX_UNITS,
     visitorIdleHours: e.VISITOR_IDLE_HOURS,
     visitorMaxIdleDays: e.VISITOR_MAX_IDLE_DAYS,
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',

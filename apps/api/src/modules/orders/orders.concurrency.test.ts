@@ -26,7 +26,9 @@ let where: Place;
 let cash: number;
 let callers: Caller[];
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0 } });
+  ctx = await createTestContext({
+    config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0, openOrdersPerCaller: 0, openOrdersPerIp: 0 },
+  });
   where = await place(ctx);
   cash = await paymentMethodId(ctx, 'cash');
   callers = [];
@@ -157,6 +159,29 @@ describe('concurrent orders', () => {
       expect((await post(caller, body, 'retry-storm-over')).statusCode).toBe(429);
     } finally {
       ctx.config.ordersPerCallerPerHour = saved;
+    }
+  });
+
+  it('parallel orders of one customer never get past the open-order limit', async () => {
+    const p = await goods(ctx, { offset: 105 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 100 });
+    const caller = await user(ctx);
+    const body = orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+      placement_type: 'BUY_NOW',
+    });
+    const saved = ctx.config.openOrdersPerCaller;
+    try {
+      ctx.config.openOrdersPerCaller = 3;
+      const results = await Promise.all(Array.from({ length: 20 }, () => post(caller, body)));
+      const codes = results.map((r) => r.statusCode);
+      expect(
+        codes.filter((c) => c === 201),
+        codes.join(),
+      ).toHaveLength(3);
+      expect(codes.filter((c) => c === 400)).toHaveLength(17);
+      expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(3);
+    } finally {
+      ctx.config.openOrdersPerCaller = saved;
     }
   });
 });

@@ -29,9 +29,11 @@ beforeAll(async () => {
       apiPublicUrl: 'https://shop.example',
       // Card orders are paid on the sandbox page here; it is off unless enabled.
       paymentSandbox: true,
-      // Many orders from one caller and address here; the limits have their own test below.
+      // Many orders from one caller and address here; the limits have their own tests below.
       ordersPerCallerPerHour: 0,
       ordersPerIpPerHour: 0,
+      openOrdersPerCaller: 0,
+      openOrdersPerIp: 0,
     },
   });
   where = await place(ctx);
