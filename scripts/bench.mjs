@@ -202,7 +202,8 @@ const port = process.env.BENCH_PORT || '4200';
 const rows = [];
 const notes = [];
 for (const target of targets) {
-  // The per-hour order limits would turn the order benchmark into a 429 benchmark.
+  // The per-hour and open-order limits would turn the order benchmark (one visitor, one address) into a
+  // 429/400 benchmark.
   const env = {
     ...target.env,
     API_PORT: port,
@@ -211,6 +212,8 @@ for (const target of targets) {
     JWT_SECRET: 'bench-only-secret-'.padEnd(40, 'x'),
     ORDERS_PER_CALLER_PER_HOUR: '0',
     ORDERS_PER_IP_PER_HOUR: '0',
+    OPEN_ORDERS_PER_CALLER: '0',
+    OPEN_ORDERS_PER_IP: '0',
   };
   log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
   const seedStart = performance.now();

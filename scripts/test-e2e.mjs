@@ -71,6 +71,7 @@ const env = {
   API_PORT,
   PORT,
   LOG_LEVEL: 'warn',
+  PAYMENT_SANDBOX_ENABLED: 'true',
 };
 await ensureDatabase(pgUrl, e2eName);
 log('seeding the e2e database…');

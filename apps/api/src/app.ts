@@ -23,7 +23,7 @@ import { createOutboxGateways } from './lib/gateways/outbox';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
-import orderExpiry from './plugins/order-expiry';
+import housekeeping from './plugins/housekeeping';
 import errorHandler from './plugins/error-handler';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
@@ -172,7 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 
-  await app.register(orderExpiry, { payments: deps.payments });
+  await app.register(housekeeping, { payments: deps.payments });
 
   app.addHook('onClose', async () => {
     await deps.limiter.close();

@@ -48,8 +48,11 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** The sandbox card provider (a local page that "pays" without money): keep it off in a real shop. */
-  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  /**
+   * The sandbox card provider (a local page that "pays" without money, so any customer could mark an order paid):
+   * off unless asked for (demo, development, tests), and refused at start in production.
+   */
+  PAYMENT_SANDBOX_ENABLED: z.enum(['true', 'false', '1', '0']).default('false'),
   /** YooKassa (REST v3). Card payments go through it when the shop id and the secret key are both set. */
   YOOKASSA_SHOP_ID: z
     .string()
@@ -69,7 +72,10 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
-  /** How often the server cancels expired unpaid orders; 0 = never (tests call the sweep themselves). */
+  /**
+   * How often the housekeeping sweep runs (expired unpaid orders, old Idempotency-Keys, idle anonymous visitors);
+   * 0 = never (tests call the sweep themselves).
+   */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Orders paid at the branch hold their stock this long unless staff start assembling them. */
   ORDER_CASH_HOLD_HOURS: z.coerce
@@ -78,6 +84,13 @@ const envSchema = z.object({
     .min(1)
     .max(30 * 24)
     .default(72),
+  /** The same for cash orders of anonymous visitors (a free token, no account): they hold stock for less. */
+  ORDER_CASH_HOLD_HOURS_ANONYMOUS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(24),
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
@@ -95,6 +108,32 @@ const envSchema = z.object({
   CODE_FAILURES_PER_PHONE_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(20),
   /** How long the refresh token just replaced still answers (two tabs refreshing at once); 0 = never. */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * Open orders nobody has paid for yet (cash orders until they are collected, online ones until paid) that one
+   * customer and one address may have at a time; 0 = no limit.
+   */
+  OPEN_ORDERS_PER_CALLER: z.coerce.number().int().min(0).max(100_000).default(3),
+  OPEN_ORDERS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Lines (distinct products) of one order; 0 = only the contract's bound. */
+  ORDER_MAX_LINES: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Units of one product in one order (and in the cart); 0 = only the contract's 999. */
+  ORDER_LINE_MAX_UNITS: z.coerce.number().int().min(0).max(999).default(50),
+  /** One order may take at most this share (%) of the city's available stock of a product (100 = all)… */
+  ORDER_LINE_MAX_STOCK_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** …but never fewer than this many units (a set of four): a stock this small may be ordered whole. */
+  ORDER_LINE_WHOLE_STOCK_UP_TO: z.coerce.number().int().min(0).max(999).default(4),
+  /** Orders paid at the branch (nobody pays up front): their total in roubles and units; 0 = no limit. */
+  ORDER_CASH_MAX_TOTAL: z.coerce.number().min(0).max(100_000_000).default(150_000),
+  ORDER_CASH_MAX_UNITS: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** Anonymous visitors with nothing in the cart and no orders are forgotten after this many hours unused. */
+  VISITOR_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24)
+    .default(24),
+  /** Every anonymous visitor (its cart too) is forgotten after this many days unused: the token cookie's lifetime. */
+  VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 /** Limits on one-time codes (ARCHITECTURE §2 keeps the per-recipient ones: 59 s apart, 5 an hour). */
@@ -151,10 +190,25 @@ export interface Config {
   orderPaymentTimeoutMinutes: number;
   orderExpirySweepSeconds: number;
   orderCashHoldHours: number;
+  orderCashHoldHoursAnonymous: number;
   /** Per-hour order limits (0 = off). */
   ordersPerCallerPerHour: number;
   ordersPerIpPerHour: number;
-  /** Offer the sandbox card provider (demo, development, tests). */
+  /** Open unpaid orders per customer and per address (0 = off). */
+  openOrdersPerCaller: number;
+  openOrdersPerIp: number;
+  /** Size of one order (0 = off): lines, units per line, share of the city's stock per line. */
+  orderMaxLines: number;
+  orderLineMaxUnits: number;
+  orderLineMaxStockPercent: number;
+  orderLineWholeStockUpTo: number;
+  /** Cash orders (0 = off): total in roubles and in units. */
+  orderCashMaxTotal: number;
+  orderCashMaxUnits: number;
+  /** Anonymous visitors' lifetime without use: without a cart or orders (hours), at all (days). */
+  visitorIdleHours: number;
+  visitorMaxIdleDays: number;
+  /** Offer the sandbox card provider (demo, development, tests; never in production). */
   paymentSandbox: boolean;
   codeLimits: CodeLimits;
   /** Seconds during which the refresh token just replaced still gets the session's current pair. */
@@ -183,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Several API processes over one PostgreSQL must share the signing secret.
     throw new Error('JWT_SECRET is required in production with DATABASE_URL (at least 32 characters).');
   }
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     port: e.API_PORT,
     host: e.API_HOST,
@@ -227,8 +281,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
     orderExpirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     orderCashHoldHours: e.ORDER_CASH_HOLD_HOURS,
+    orderCashHoldHoursAnonymous: e.ORDER_CASH_HOLD_HOURS_ANONYMOUS,
     ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
+    openOrdersPerCaller: e.OPEN_ORDERS_PER_CALLER,
+    openOrdersPerIp: e.OPEN_ORDERS_PER_IP,
+    orderMaxLines: e.ORDER_MAX_LINES,
+    orderLineMaxUnits: e.ORDER_LINE_MAX_UNITS,
+    orderLineMaxStockPercent: e.ORDER_LINE_MAX_STOCK_PERCENT,
+    orderLineWholeStockUpTo: e.ORDER_LINE_WHOLE_STOCK_UP_TO,
+    orderCashMaxTotal: e.ORDER_CASH_MAX_TOTAL,
+    orderCashMaxUnits: e.ORDER_CASH_MAX_UNITS,
+    visitorIdleHours: e.VISITOR_IDLE_HOURS,
+    visitorMaxIdleDays: e.VISITOR_MAX_IDLE_DAYS,
     paymentSandbox: e.PAYMENT_SANDBOX_ENABLED === 'true' || e.PAYMENT_SANDBOX_ENABLED === '1',
     codeLimits: {
       sendsPerIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
@@ -240,4 +305,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     ...overrides,
   };
+  // The sandbox marks any order paid at the customer's word: a production shop must never offer it.
+  if (config.env === 'production' && config.paymentSandbox) {
+    throw new Error(
+      'PAYMENT_SANDBOX_ENABLED must not be set in production: the sandbox lets any customer mark an order paid without paying.',
+    );
+  }
+  return config;
 }

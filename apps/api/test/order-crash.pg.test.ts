@@ -51,9 +51,13 @@ describe.runIf(pgUrl)('order placement survives SIGKILL (PostgreSQL)', () => {
         LOG_LEVEL: 'warn',
         REDIS_URL: '',
         ORDER_EXPIRY_SWEEP_SECONDS: '0',
-        // A stream of orders from a few callers on one address: the per-hour order limits would stop it.
+        // A stream of orders from a few callers on one address: the per-hour and open-order limits would stop it.
         ORDERS_PER_CALLER_PER_HOUR: '0',
         ORDERS_PER_IP_PER_HOUR: '0',
+        OPEN_ORDERS_PER_CALLER: '0',
+        OPEN_ORDERS_PER_IP: '0',
+        // Half the orders are card orders on the sandbox provider, which is off unless enabled.
+        PAYMENT_SANDBOX_ENABLED: 'true',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -22,9 +22,14 @@ export async function visitor(ctx: TestContext): Promise<Caller> {
   return { kind: 'visitor', authorization: json<{ token: string }>(res).token };
 }
 
-export async function user(ctx: TestContext): Promise<Caller & { userId: number }> {
+export async function user(
+  ctx: TestContext,
+  role: 'customer' | 'manager' | 'admin' = 'customer',
+): Promise<Caller & { userId: number }> {
   const u = await createUser(ctx);
-  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: u.id, role: 'customer' });
+  if (role !== 'customer')
+    await ctx.handle.db.execute(sql`update users set role = ${role} where id = ${u.id}`);
+  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: u.id, role });
   return { kind: 'user', authorization: `Bearer ${access}`, userId: u.id };
 }
 

@@ -21,5 +21,6 @@ export * from './cart';
 export * from './payment';
 export * from './feedback';
 export * from './health';
+export * from './admin';
 export * from './translit';
 export * from './routes';

@@ -73,6 +73,8 @@ const PODBOR_CALLS = [
   'GET /api/v1/catalog/sitemap/manufacturers/',
   // Logout revokes the session's refresh tokens at once instead of waiting for them to expire.
   'POST /api/v1/user/logout/',
+  // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
+  'POST /api/admin/v1/orders/{}/release/',
 ];
 
 const routes = Object.entries(API_ROUTES);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import * as admin from './admin';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -23,8 +24,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `optional`: no token needed; a token, when sent, personalises the answer (the caller's own review, …).
  * - `session`: a signed-in bearer token or an anonymous visitor token (cart, order, payment status).
  * - `user`: a signed-in bearer token only.
+ * - `staff`: a signed-in bearer token of shop staff (users.role manager or admin); the back office
+ *   (`/api/admin/v1/…`). Enforced centrally by the API for every such route: 401 without a session, 403 for a
+ *   customer.
  */
-export type RouteAuth = 'public' | 'optional' | 'session' | 'user';
+export type RouteAuth = 'public' | 'optional' | 'session' | 'user' | 'staff';
 
 export interface ApiRouteDef {
   method: HttpMethod;
@@ -608,8 +612,9 @@ export const API_ROUTES = {
     // 201 for a new order, 200 when an Idempotency-Key replays an earlier one.
     successStatus: 201,
     otherSuccessStatuses: [200],
-    // 409: stock of the branch's city short; 422: Idempotency-Key reused with another body; 502: the online
-    // payment could not be created (the order stays awaiting payment).
+    // 400 also for the shop's order limits (lines, cash orders' size, open unpaid orders); 409: stock of the
+    // branch's city short, or a line beyond what one order may take of it; 422: Idempotency-Key reused with
+    // another body; 502: the online payment could not be created (the order stays awaiting payment).
     errors: [400, 401, 409, 422, 429, 502],
     tags: ['payment'],
     summary: 'Оформить заказ с резервированием товара',
@@ -748,6 +753,21 @@ export const API_ROUTES = {
     response: branches.regionsResponse,
     tags: ['branches'],
     summary: 'Регионы с городами и филиалами',
+  },
+
+  // ---- back office (ARCHITECTURE §2: /api/admin/v1/…) ----
+  adminOrderRelease: {
+    method: 'POST',
+    path: '/api/admin/v1/orders/{number}/release/',
+    auth: 'staff',
+    params: admin.adminOrderNumberParams,
+    body: admin.orderReleaseRequest,
+    response: admin.orderReleaseResponse,
+    // 409: the order is paid (money goes back through the payment provider first) or already finished;
+    // 502: the payment provider could not be asked whether an online payment went through.
+    errors: [400, 401, 403, 404, 409, 502],
+    tags: ['admin'],
+    summary: 'Снять резерв: отменить неоплаченный или не выданный заказ и вернуть товар в наличие',
   },
 
   // ---- service ----

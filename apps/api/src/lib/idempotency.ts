@@ -17,12 +17,12 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 export interface IdempotentRequest {
-  /** Whether the key was seen before: the request is a repeat (replayed or refused), never new work. */
-  isRepeat(): Promise<boolean>;
   /**
    * Runs `work` in one transaction (retried on deadlock) that also claims the key and stores the result, or
    * returns the stored result of the key's first request (`replayed`). The stored result is parsed with
-   * `schema`. 422 when the key was used with another body; 409 when its first request never finishes.
+   * `schema`. 422 when the key was used with another body; 409 when its first request never finishes. `work`
+   * runs only in the request that won the key's claim — on PostgreSQL the others wait for it and replay its
+   * answer — so whatever work does once per request (spending an allowance) parallel repeats do not do again.
    */
   run<S extends z.ZodType>(
     schema: S,
@@ -40,16 +40,6 @@ export function idempotentRequest(
   const { scope, key } = request;
   const requestHash = hashBody(request.body);
   return {
-    async isRepeat() {
-      if (!key) return false;
-      const found = await db
-        .select({ key: idempotencyKeys.key })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-        .limit(1);
-      return found.length > 0;
-    },
-
     async run(schema, work) {
       for (let attempt = 0; ; attempt++) {
         const outcome = await retryOnDeadlock(() =>
@@ -95,8 +85,9 @@ export function idempotentRequest(
 
 /**
  * Work that locks rows in a fixed order can still meet a transaction locking them in another (a cancellation
- * releasing several products); PostgreSQL then aborts one of the two with a deadlock. The work has no side
- * effects outside the database, so it is simply run again.
+ * releasing several products); PostgreSQL then aborts one of the two with a deadlock. The work is simply run
+ * again: what it does outside the database must happen once per request however often it runs (orders take
+ * their hourly allowance once).
  */
 async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {

@@ -8,10 +8,12 @@ import {
   type RouteAuth,
 } from '@podbor/contract';
 import type { z } from 'zod';
+import { requireStaff } from './staff';
 
 // Every route of the API is registered through `route()` from its entry in the contract's `API_ROUTES`: the
 // entry gives method, path, schemas, auth level and OpenAPI text, the route file gives only the handler. The
-// route-table test (test/route-table.test.ts) checks that nothing is registered any other way.
+// route-table test (test/route-table.test.ts) checks that nothing is registered any other way. The `staff` level
+// is enforced here, for every such route, before its body is read: a back-office handler cannot forget it.
 
 type Def<N extends ApiRouteName> = (typeof API_ROUTES)[N];
 type Part<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType }
@@ -53,6 +55,7 @@ const SECURITY: Record<RouteAuth, { [scheme: string]: string[] }[] | undefined> 
   optional: [{}, { bearer: [] }, { visitor: [] }],
   session: [{ bearer: [] }, { visitor: [] }],
   user: [{ bearer: [] }],
+  staff: [{ bearer: [] }],
 };
 
 /** Registers the contract route `name` on `app` with `handler`. */
@@ -82,6 +85,14 @@ export function route<N extends ApiRouteName>(
       response,
     },
     config: { routeName: name, auth: def.auth },
+    // Route-level onRequest runs after the auth context (an app-wide onRequest hook) has read the token.
+    ...(def.auth === 'staff'
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            await requireStaff(app.db, request);
+          },
+        }
+      : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     // The typed handler's request is this route's FastifyRequest narrowed by its schemas, which Fastify
     // guarantees by validating before the handler runs.

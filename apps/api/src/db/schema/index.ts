@@ -9,3 +9,4 @@ export * from './cart';
 export * from './payment';
 export * from './reviews';
 export * from './feedback';
+export * from './audit';

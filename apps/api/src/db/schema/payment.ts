@@ -65,6 +65,8 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** Unpaid online orders release their reservation after this moment. */
     expiresAt: timestamp({ withTimezone: true }),
+    /** The address the order was placed from: open unpaid orders are limited per address too. */
+    clientIp: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +74,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_visitor_idx').on(t.visitorId),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // Only the open unpaid orders of an address are ever counted (OPEN_ORDERS_PER_IP).
+    index('orders_open_client_ip_idx')
+      .on(t.clientIp)
+      .where(sql`${t.status} in ('new', 'awaiting_payment', 'assembling', 'ready') and not ${t.isPaid}`),
   ],
 );
 

@@ -114,12 +114,19 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Anonymous visitors: the opaque not-authorized token (stored as a SHA-256 hash) owns an anonymous cart. */
-export const anonymousVisitors = pgTable('anonymous_visitors', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  tokenHash: text().notNull().unique(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** Set when the visitor signed in and the cart was merged into the user's. */
-  mergedIntoUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-});
+/**
+ * Anonymous visitors: the opaque not-authorized token (stored as a SHA-256 hash) owns an anonymous cart. Rows
+ * unused for a while are deleted by the housekeeping sweep (lib/visitors.ts).
+ */
+export const anonymousVisitors = pgTable(
+  'anonymous_visitors',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when the visitor signed in and the cart was merged into the user's. */
+    mergedIntoUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('anonymous_visitors_last_seen_idx').on(t.lastSeenAt)],
+);

@@ -9,13 +9,15 @@ const config = (env: Record<string, string>) =>
   );
 
 describe('payment providers from configuration', () => {
-  it('offers cash and the sandbox by default, YooKassa only with both credentials', () => {
-    expect([...createPaymentProviders(config({})).keys()]).toEqual(['cash', 'sandbox']);
-    expect([...createPaymentProviders(config({ YOOKASSA_SHOP_ID: '1' })).keys()]).toEqual([
+  it('offers cash only by default, the sandbox when enabled, YooKassa only with both credentials', () => {
+    expect([...createPaymentProviders(config({})).keys()]).toEqual(['cash']);
+    expect([...createPaymentProviders(config({ PAYMENT_SANDBOX_ENABLED: 'true' })).keys()]).toEqual([
       'cash',
       'sandbox',
     ]);
+    expect([...createPaymentProviders(config({ YOOKASSA_SHOP_ID: '1' })).keys()]).toEqual(['cash']);
     const withYoo = config({
+      PAYMENT_SANDBOX_ENABLED: '1',
       YOOKASSA_SHOP_ID: '1',
       YOOKASSA_SECRET_KEY: 's',
       YOOKASSA_API_URL: 'https://yoo.example/v3/',
@@ -29,16 +31,28 @@ describe('payment providers from configuration', () => {
     expect([...createPaymentProviders(withYoo).keys()]).toEqual(['cash', 'sandbox', 'yookassa']);
   });
 
-  it('switches the sandbox off for a real shop', () => {
+  it('switches the sandbox off for a real shop, and refuses to start a production shop with it', () => {
     expect([...createPaymentProviders(config({ PAYMENT_SANDBOX_ENABLED: 'false' })).keys()]).toEqual([
       'cash',
     ]);
+    expect(config({ NODE_ENV: 'production' }).paymentSandbox).toBe(false);
+    for (const on of ['true', '1']) {
+      expect(() => config({ NODE_ENV: 'production', PAYMENT_SANDBOX_ENABLED: on })).toThrow(
+        /PAYMENT_SANDBOX_ENABLED must not be set in production/,
+      );
+    }
   });
 
   it('sends the sandbox page through the storefront unless API_PUBLIC_URL says otherwise', async () => {
-    const viaShop = createPaymentProviders(config({ PUBLIC_URL: 'https://shop.example/' })).get('sandbox')!;
+    const viaShop = createPaymentProviders(
+      config({ PUBLIC_URL: 'https://shop.example/', PAYMENT_SANDBOX_ENABLED: 'true' }),
+    ).get('sandbox')!;
     const direct = createPaymentProviders(
-      config({ PUBLIC_URL: 'https://shop.example', API_PUBLIC_URL: 'https://api.example' }),
+      config({
+        PUBLIC_URL: 'https://shop.example',
+        API_PUBLIC_URL: 'https://api.example',
+        PAYMENT_SANDBOX_ENABLED: 'true',
+      }),
     ).get('sandbox')!;
     const input = {
       paymentId: 'p1',

@@ -4,7 +4,7 @@ import type { PaymentProvider, PaymentProviders } from './provider';
 import { createSandboxProvider, sandboxPageOrigin } from './sandbox';
 import { createYooKassaProvider } from './yookassa';
 
-/** The providers this process can use, by the `gateway` name of payment_methods. The sandbox unless switched off, YooKassa only when configured. */
+/** The providers this process can use, by the `gateway` name of payment_methods: cash; the sandbox only when enabled (never in production); YooKassa only when configured. */
 export function createPaymentProviders(config: Config, fetchImpl: typeof fetch = fetch): PaymentProviders {
   const list: PaymentProvider[] = [createCashProvider()];
   if (config.paymentSandbox) list.push(createSandboxProvider(sandboxPageOrigin(config)));

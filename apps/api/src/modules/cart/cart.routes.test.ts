@@ -153,7 +153,7 @@ describe.each(['user', 'visitor'] as const)('cart of a %s', (kind) => {
     expect(json<CartResponse>(res).results[0]?.quantity).toBe(3);
   });
 
-  it('refuses more than the stock of the city with 409 and a Russian message, leaving the cart as it was', async () => {
+  it('refuses more than one order may take of the stock of the city with 409 and a Russian message, leaving the cart as it was', async () => {
     const res = await call(caller, 'POST', 'add-item/', {
       product: product.slug,
       quantity: 5,
@@ -161,7 +161,10 @@ describe.each(['user', 'visitor'] as const)('cart of a %s', (kind) => {
     });
     expect(res.statusCode).toBe(409);
     const body = json<{ errors: { detail: string; quantity: string[] } }>(res);
-    expect(body.errors.detail).toContain('не больше 7 шт.');
+    // 8 of the 7 in the city: more than the stock, and one order may take 4 of a stock of 7 (lib/order-limits).
+    expect(body.errors.detail).toBe(
+      `Товар «${product.title}»: в одном заказе можно заказать не больше 4 шт.`,
+    );
     expect(body.errors.quantity).toEqual([body.errors.detail]);
     const after = json<CartResponse>(await call(caller, 'POST', ''));
     expect(after.results[0]?.quantity).toBe(3);
@@ -233,10 +236,13 @@ describe.each(['user', 'visitor'] as const)('cart of a %s', (kind) => {
       (await call(caller, 'PUT', 'update-item/', { items: [{ product: plain.slug, quantity: 2 }] }))
         .statusCode,
     ).toBe(200);
-    expect(
-      (await call(caller, 'PUT', 'update-item/', { items: [{ product: plain.slug, quantity: 3 }] }))
-        .statusCode,
-    ).toBe(409);
+    const raised = await call(caller, 'PUT', 'update-item/', {
+      items: [{ product: plain.slug, quantity: 3 }],
+    });
+    expect(raised.statusCode).toBe(409);
+    expect(json<{ errors: { detail: string } }>(raised).errors.detail).toBe(
+      `Недостаточно товара «${plain.title}» в наличии: можно заказать не больше 1 шт.`,
+    );
     expect(
       (await call(caller, 'PUT', 'update-item/', { items: [{ product: plain.slug, quantity: 1 }] }))
         .statusCode,
@@ -275,10 +281,22 @@ describe.each(['user', 'visitor'] as const)('cart of a %s', (kind) => {
   it('refuses going above 999 in total', async () => {
     const [a] = where.branches;
     await setStock(ctx, product.id, { [a!.warehouseId]: 5000 });
-    await call(caller, 'PUT', 'update-item/', { items: [{ product: product.slug, quantity: 999 }] });
-    const res = await call(caller, 'POST', 'add-item/', { product: product.slug, quantity: 1 });
-    expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ errors: { quantity: ['Количество должно быть от 1 до 999'] } });
+    // The contract's bound, with the shop's own per-order limits switched off (0 units, 100 %).
+    const saved = { units: ctx.config.orderLineMaxUnits, share: ctx.config.orderLineMaxStockPercent };
+    try {
+      ctx.config.orderLineMaxUnits = 0;
+      ctx.config.orderLineMaxStockPercent = 100;
+      const set = await call(caller, 'PUT', 'update-item/', {
+        items: [{ product: product.slug, quantity: 999 }],
+      });
+      expect(set.statusCode).toBe(200);
+      const res = await call(caller, 'POST', 'add-item/', { product: product.slug, quantity: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({ errors: { quantity: ['Количество должно быть от 1 до 999'] } });
+    } finally {
+      ctx.config.orderLineMaxUnits = saved.units;
+      ctx.config.orderLineMaxStockPercent = saved.share;
+    }
   });
 
   it('clears the cart', async () => {
@@ -322,5 +340,47 @@ describe('isolation and vehicle', () => {
     expect(Number(await stored())).toBe(Number(t!.id));
     await call(v, 'POST', '', { transport: '' });
     expect(await stored()).toBeNull();
+  });
+});
+
+describe('the cart holds only what can be ordered', () => {
+  it('a line grows no further than one order may take: a set of four, half a larger stock, 50 units at most', async () => {
+    const caller = await visitor(ctx);
+    const [a] = where.branches;
+    const add = (slug: string, quantity: number) =>
+      call(caller, 'POST', 'add-item/', { product: slug, quantity, with_installation: false });
+    const message = (title: string, n: number) =>
+      `Товар «${title}»: в одном заказе можно заказать не больше ${n} шт.`;
+
+    const small = await goods(ctx, { offset: 40 });
+    await setStock(ctx, small.id, { [a!.warehouseId]: 4 });
+    expect((await add(small.slug, 4)).statusCode).toBe(200);
+
+    const medium = await goods(ctx, { offset: 41 });
+    await setStock(ctx, medium.id, { [a!.warehouseId]: 9 });
+    const refused = await add(medium.slug, 5);
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ errors: { detail: string; quantity: string[] } }>(refused).errors).toEqual({
+      detail: message(medium.title, 4),
+      quantity: [message(medium.title, 4)],
+    });
+    expect((await add(medium.slug, 4)).statusCode).toBe(200);
+    expect((await add(medium.slug, 1)).statusCode).toBe(409);
+
+    const plenty = await goods(ctx, { offset: 42 });
+    await setStock(ctx, plenty.id, { [a!.warehouseId]: 1000 });
+    expect((await add(plenty.slug, 50)).statusCode).toBe(200);
+    const over = await call(caller, 'PUT', 'update-item/', {
+      items: [{ product: plenty.slug, quantity: 51 }],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(json<{ errors: { detail: string } }>(over).errors.detail).toBe(message(plenty.title, 50));
+
+    const cart = json<CartResponse>(await call(caller, 'POST', ''));
+    expect(Object.fromEntries(cart.results.map((l) => [l.product.slug, l.quantity]))).toEqual({
+      [small.slug]: 4,
+      [medium.slug]: 4,
+      [plenty.slug]: 50,
+    });
   });
 });

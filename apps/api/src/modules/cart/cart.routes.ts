@@ -8,7 +8,8 @@ import { cartContext, changeCart, clearCart, readCart } from './cart.service';
 // answers with the whole cart, priced for the city (`city` in the body, else X-City, else the default city)
 // and the vehicle (`transport` in the body, else the one remembered with the cart).
 // Status codes: 401 without a token; 400 for bad input, an unknown product, installation that is not offered
-// or more than 999; 409 when a quantity would grow beyond the stock of the city.
+// or more than 999; 409 when a quantity would grow beyond the stock of the city or beyond what one order may
+// take of it (lib/order-limits: the cart holds nothing that could not be ordered).
 
 const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   route(app, 'cart', async (request) => {
@@ -21,7 +22,9 @@ const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
     const owner = await requireOwner(app, request);
     const ctx = await cartContext(app.db, request, owner, request.body);
     const { product, quantity, with_installation } = request.body;
-    await changeCart(app.db, owner, ctx, 'add', [{ product, quantity, withInstallation: with_installation }]);
+    await changeCart(app.db, owner, ctx, app.config, 'add', [
+      { product, quantity, withInstallation: with_installation },
+    ]);
     return readCart(app.db, owner, ctx);
   });
 
@@ -32,6 +35,7 @@ const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
       app.db,
       owner,
       ctx,
+      app.config,
       'set',
       request.body.items.map((i) => ({
         product: i.product,

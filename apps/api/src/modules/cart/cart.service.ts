@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/http-error';
+import { lineLimitMessage, maxUnitsPerLine, type LineLimits } from '../../lib/order-limits';
 import type { Owner } from '../../lib/owner';
 import {
   pricingContext,
@@ -48,6 +49,26 @@ export const stockConflict = (
   const message = notEnoughStockMessage(product.title, available);
   return new HttpError(409, { errors: { detail: message, [field]: [message] } });
 };
+
+/**
+ * 409 when `quantity` units are more than one order may take of the `available` units of the city (null: a service
+ * without stock); null when they fit. The stock's own message when the stock is what is short, the per-order
+ * limit's otherwise — both name the product and the quantity that can be ordered.
+ */
+export function quantityConflict(
+  product: { title: string },
+  available: number | null,
+  quantity: number,
+  limits: LineLimits,
+  field = 'quantity',
+): HttpError | null {
+  const allowed = maxUnitsPerLine(available, limits);
+  if (quantity <= allowed) return null;
+  if (available !== null && allowed >= available)
+    return stockConflict(product, Math.max(0, available), field);
+  const message = lineLimitMessage(product.title, allowed);
+  return new HttpError(409, { errors: { detail: message, [field]: [message] } });
+}
 
 const ownerWhere = (owner: Owner) =>
   'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.visitorId, owner.visitorId);
@@ -191,12 +212,14 @@ export interface CartChange {
 /**
  * Applies additions (`mode: 'add'`) or absolute quantities (`mode: 'set'`) in one transaction. Refused as a whole:
  * an unknown product or installation where it is not offered (400), more than 999 (400), a quantity that grows
- * beyond the stock of the city (409). Lowering a quantity is always allowed, even below a stock that shrank.
+ * beyond the stock of the city or beyond what one order may take (409). Lowering a quantity is always allowed,
+ * even when it stays above a stock that shrank.
  */
 export async function changeCart(
   db: Db,
   owner: Owner,
   ctx: PricingContext,
+  limits: LineLimits,
   mode: 'add' | 'set',
   changes: readonly CartChange[],
 ): Promise<void> {
@@ -246,7 +269,8 @@ export async function changeCart(
         continue;
       }
       if (quantity > CART_QUANTITY_MAX) throw badRequest({ quantity: [MESSAGES.quantityInvalid] });
-      if (p.stock !== null && quantity > before && quantity > p.stock) throw stockConflict(p, p.stock);
+      const conflict = quantity > before ? quantityConflict(p, p.stock, quantity, limits) : null;
+      if (conflict) throw conflict;
       const isChecked = mode === 'add' ? true : (change.isChecked ?? true);
       await tx
         .insert(cartItems)

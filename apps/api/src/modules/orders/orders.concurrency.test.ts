@@ -26,7 +26,9 @@ let where: Place;
 let cash: number;
 let callers: Caller[];
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0 } });
+  ctx = await createTestContext({
+    config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0, openOrdersPerCaller: 0, openOrdersPerIp: 0 },
+  });
   where = await place(ctx);
   cash = await paymentMethodId(ctx, 'cash');
   callers = [];
@@ -128,5 +130,58 @@ describe('concurrent orders', () => {
       sql`select count(*)::int as n from order_items where product_id = ${p.id}`,
     );
     expect(Number(n!.n)).toBe(1);
+  });
+
+  it('20 parallel retries with one Idempotency-Key spend one hourly allowance and all get the one order', async () => {
+    const p = await goods(ctx, { offset: 104 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 50 });
+    const caller = await visitor(ctx);
+    const body = orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+      placement_type: 'BUY_NOW',
+    });
+    const saved = ctx.config.ordersPerCallerPerHour;
+    try {
+      ctx.config.ordersPerCallerPerHour = 10;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => post(caller, body, 'retry-storm-1')),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(
+        codes.filter((c) => c === 201),
+        results.map((r) => `${r.statusCode} ${r.body}`).join('\n'),
+      ).toHaveLength(1);
+      expect(codes.filter((c) => c === 200)).toHaveLength(19);
+      expect(new Set(results.map((r) => json<OrderCreateResponse>(r).number)).size).toBe(1);
+      expect((await stockOf(ctx, p.id))[0]).toMatchObject({ quantity: 50, reserved: 1 });
+      // One allowance was spent: nine more new orders fit in the hour, the one after them does not.
+      for (let i = 0; i < 9; i++)
+        expect((await post(caller, body, `retry-storm-next-${i}`)).statusCode).toBe(201);
+      expect((await post(caller, body, 'retry-storm-over')).statusCode).toBe(429);
+    } finally {
+      ctx.config.ordersPerCallerPerHour = saved;
+    }
+  });
+
+  it('parallel orders of one customer never get past the open-order limit', async () => {
+    const p = await goods(ctx, { offset: 105 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 100 });
+    const caller = await user(ctx);
+    const body = orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 1 }], {
+      placement_type: 'BUY_NOW',
+    });
+    const saved = ctx.config.openOrdersPerCaller;
+    try {
+      ctx.config.openOrdersPerCaller = 3;
+      const results = await Promise.all(Array.from({ length: 20 }, () => post(caller, body)));
+      const codes = results.map((r) => r.statusCode);
+      expect(
+        codes.filter((c) => c === 201),
+        codes.join(),
+      ).toHaveLength(3);
+      expect(codes.filter((c) => c === 400)).toHaveLength(17);
+      expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(3);
+    } finally {
+      ctx.config.openOrdersPerCaller = saved;
+    }
   });
 });

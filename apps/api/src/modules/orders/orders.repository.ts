@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -76,4 +76,55 @@ export async function findExpiredOrders(db: Db, limit: number) {
     .where(and(inArray(orders.status, ['awaiting_payment', 'new']), sql`${orders.expiresAt} <= now()`))
     .orderBy(orders.expiresAt)
     .limit(limit);
+}
+
+/**
+ * Serialises order placement per `key` (a caller, an address) until the transaction ends: a count of open orders
+ * taken after it sees every order committed by a parallel request for the same key.
+ */
+export async function lockOrderPlacement(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-placement:${key}`}, 0))`);
+}
+
+/** Orders not finished and not paid (cash orders until collected, online ones until paid) of a caller or an address. */
+export async function countOpenUnpaidOrders(
+  tx: Db,
+  of: { userId: number } | { visitorId: number } | { clientIp: string },
+): Promise<number> {
+  const who =
+    'userId' in of
+      ? eq(orders.userId, of.userId)
+      : 'visitorId' in of
+        ? eq(orders.visitorId, of.visitorId)
+        : eq(orders.clientIp, of.clientIp);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    // Written as the partial index orders_open_client_ip_idx is, so the planner can use it.
+    .where(
+      and(
+        who,
+        sql`${orders.status} in ('new', 'awaiting_payment', 'assembling', 'ready') and not ${orders.isPaid}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** An order by its customer-facing number; with `lock`, its row is locked until the transaction ends. */
+export async function findOrderByNumber(db: Db, number: string, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select({ id: orders.id, number: orders.number, status: orders.status, isPaid: orders.isPaid })
+    .from(orders)
+    .where(eq(orders.number, number));
+  const [row] = await (opts.lock ? query.for('update') : query);
+  return row;
+}
+
+/** Units the order still holds (its open reservations). */
+export async function heldUnits(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
+    .from(reservations)
+    .where(and(eq(reservations.orderId, orderId), isNull(reservations.releasedAt)));
+  return Number(row?.n ?? 0);
 }

@@ -27,9 +27,13 @@ beforeAll(async () => {
     config: {
       publicUrl: 'https://shop.example',
       apiPublicUrl: 'https://shop.example',
-      // Many orders from one caller and address here; the limits have their own test below.
+      // Card orders are paid on the sandbox page here; it is off unless enabled.
+      paymentSandbox: true,
+      // Many orders from one caller and address here; the limits have their own tests below.
       ordersPerCallerPerHour: 0,
       ordersPerIpPerHour: 0,
+      openOrdersPerCaller: 0,
+      openOrdersPerIp: 0,
     },
   });
   where = await place(ctx);

@@ -2,13 +2,18 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/owner';
 import { route } from '../../lib/route';
-import { placeOrder, type OrdersEnv } from './orders.service';
+import { staffOf } from '../../lib/staff';
+import { placeOrder, releaseOrder, type OrdersEnv } from './orders.service';
 
 // Order creation answers 201 (200 when an Idempotency-Key replays an earlier order); 400 bad input (fields
-// name, phone, email, cart, branch_office_id, payment_method_id, payment_type, consent), 401 without a token,
-// 409 when the stock of the branch's city does not cover a line, 422 when an Idempotency-Key is reused with
-// another body, 429 past the hourly order limits, 502 when the online payment could not be created (the order
-// stays awaiting payment).
+// name, phone, email, cart, branch_office_id, payment_method_id, payment_type, consent) or an order limit
+// (cart: lines, a cash order's units or total; non_field_errors: too many open unpaid orders), 401 without a
+// token, 409 when the stock of the branch's city does not cover a line or the line is more than one order may
+// take of it, 422 when an Idempotency-Key is reused with another body, 429 past the hourly order limits, 502
+// when the online payment could not be created (the order stays awaiting payment).
+// Staff release an order's hold (back office, `staff` routes: 401/403 are answered before the handler): 200 with
+// the cancelled order, 404 for an unknown number, 409 for a paid or finished order, 502 when the payment
+// provider cannot say whether an online order was paid.
 
 const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const env: OrdersEnv = {
@@ -41,6 +46,17 @@ const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }
     );
     return reply.status(result.status).send(result.body);
   });
+
+  route(app, 'adminOrderRelease', async (request) =>
+    releaseOrder(
+      { ...env, log: request.log },
+      {
+        number: request.params.number,
+        reason: request.body.reason,
+        staffUserId: staffOf(request).userId,
+      },
+    ),
+  );
 };
 
 export default ordersRoutes;

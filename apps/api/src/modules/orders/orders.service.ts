@@ -3,18 +3,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
+  formatPrice,
   ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
   orderTotal,
   PAYMENT_TYPES,
+  pluralRu,
   roundKopecks,
   type OrderCreateRequest,
   type OrderCreateResponse,
+  type OrderReleaseResponse,
   type OrderStatus,
 } from '@podbor/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { badRequest, throttled } from '../../lib/http-error';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, detailError, notFound, throttled } from '../../lib/http-error';
 import { idempotentRequest } from '../../lib/idempotency';
 import { transitionOrder } from '../../lib/order-status';
 import { ownerScope, type Owner } from '../../lib/owner';
@@ -24,6 +28,7 @@ import {
   CART_MESSAGES,
   pricingContext,
   productsBySlug,
+  quantityConflict,
   removeFromCart,
   stockConflict,
   type PricedProduct,
@@ -36,12 +41,16 @@ import {
   startPayment,
 } from '../payment/payment.service';
 import {
+  countOpenUnpaidOrders,
   findActiveBranch,
   findExpiredOrders,
+  findOrderByNumber,
+  heldUnits,
   insertOrder,
   insertOrderItems,
   insertReservation,
   lockCityStock,
+  lockOrderPlacement,
   reserveStockUnits,
 } from './orders.repository';
 
@@ -54,6 +63,11 @@ import {
 // (SELECT … FOR UPDATE, in product and warehouse order, so concurrent orders cannot deadlock) and the increment
 // is conditional (quantity − reserved ≥ n), with the table's CHECK as the last guard. Concurrent orders can
 // therefore never hold more than the stock.
+// Hoarding policy (issue #12: one anonymous cash order had reserved 7 025 units for 72 hours): an order has at most
+// ORDER_MAX_LINES lines; a line takes at most a share of the city's free stock and ORDER_LINE_MAX_UNITS
+// (lib/order-limits, the cart's rule too); an order nobody pays up front (cash) is bounded in value and units and,
+// for an anonymous visitor, holds its stock for ORDER_CASH_HOLD_HOURS_ANONYMOUS only; a customer and an address
+// may have only so many open unpaid orders at a time (counted under a lock, so parallel requests cannot all pass).
 
 export const ORDER_MESSAGES = {
   branchNotFound: 'Филиал не найден.',
@@ -61,6 +75,16 @@ export const ORDER_MESSAGES = {
   methodUnavailable: 'Этот способ оплаты сейчас недоступен.',
   methodTypeMismatch: 'Способ оплаты не соответствует типу оплаты.',
   consentRequired: 'Необходимо согласие на обработку персональных данных.',
+  tooManyLines: (max: number) =>
+    `В одном заказе может быть не больше ${max} ${pluralRu(max, ['позиции', 'позиций', 'позиций'])}. Оформите остальные товары отдельным заказом.`,
+  cashTooManyUnits: (max: number) =>
+    `При оплате при получении в заказе может быть не больше ${max} шт. товаров. Уменьшите количество или оплатите заказ онлайн.`,
+  cashTooExpensive: (max: number) =>
+    `При оплате при получении сумма заказа может быть не больше ${formatPrice(max)}. Уменьшите заказ или оплатите его онлайн.`,
+  tooManyOpenOrders: (n: number) =>
+    `У вас уже ${n} ${pluralRu(n, ['неоплаченный заказ', 'неоплаченных заказа', 'неоплаченных заказов'])} — новый можно оформить, когда вы оплатите или получите один из них. Если заказ больше не нужен, позвоните нам — мы его отменим.`,
+  tooManyOpenOrdersFromAddress:
+    'С вашего адреса оформлено слишком много неоплаченных заказов. Оплатите или получите один из них, прежде чем оформлять новый, или позвоните нам.',
 } as const;
 
 /**
@@ -133,14 +157,17 @@ export async function placeOrder(
     key: input.idempotencyKey,
     body: input.body,
   });
-  // A repeat of an Idempotency-Key this caller already used is a replay (or a 422/409 about the key), never
-  // a new order: it does not spend the hourly allowance, so a double click or a retried request costs one.
-  if (!(await request.isRepeat())) await takeOrderAllowance(env, input);
   const checked = await validateOrder(env, input.body);
-  const priced = await priceOrder(env.db, input.body, checked.branch);
-  const { result, replayed } = await request.run(storedOrder, (tx) =>
-    writeOrder(tx, env.config, input, checked, priced),
-  );
+  const priced = await priceOrder(env, input.body, checked);
+  // The hourly allowance is taken inside the work, which runs only for the request that claims the
+  // Idempotency-Key: a repeat — even one sent in parallel with the first — replays it and spends nothing, so a
+  // double click or a retried request costs one order. Taken once even when a deadlock makes the work run again.
+  let allowance: Promise<void> | undefined;
+  const { result, replayed } = await request.run(storedOrder, async (tx) => {
+    allowance ??= takeOrderAllowance(env, input);
+    await allowance;
+    return writeOrder(tx, env.config, input, checked, priced);
+  });
   const body: OrderCreateResponse = {
     id: result.id,
     payment_type: result.payment_type,
@@ -192,10 +219,15 @@ async function validateOrder(env: OrdersEnv, body: OrderCreateRequest): Promise<
 
 /**
  * Step 2: the lines priced as the cart prices them (the branch's city, the vehicle sent), the same product twice
- * being one line with the quantities added; unknown products and installation where it is not offered are 400.
+ * being one line with the quantities added; unknown products and installation where it is not offered are 400;
+ * then the order's size against the hoarding limits (checkOrderSize).
  */
-async function priceOrder(db: Db, body: OrderCreateRequest, branch: { cityId: number }): Promise<Priced> {
-  const ctx = await pricingContext(db, { cityId: branch.cityId, transportId: body.transport_id ?? null });
+async function priceOrder(env: OrdersEnv, body: OrderCreateRequest, checked: Checked): Promise<Priced> {
+  const { db, config } = env;
+  const ctx = await pricingContext(db, {
+    cityId: checked.branch.cityId,
+    transportId: body.transport_id ?? null,
+  });
   const found = await productsBySlug(
     db,
     ctx,
@@ -223,13 +255,63 @@ async function priceOrder(db: Db, body: OrderCreateRequest, branch: { cityId: nu
   const installationPrice = orderTotal(
     lines.map((l) => ({ price: 0, installation: installationOf(l), quantity: l.quantity })),
   );
-  return {
+  const priced = {
     transportId: ctx.transportId,
     lines,
     itemsPrice,
     installationPrice,
     totalPrice: roundKopecks(itemsPrice + installationPrice),
   };
+  checkOrderSize(config, priced, checked.provider.online);
+  return priced;
+}
+
+/**
+ * The limits that need no stock (400, under `cart` so the checkout shows them by the cart): lines per order,
+ * units of a service line, and for an order nobody pays up front its units and total. Goods lines are held to
+ * their share of the stock when it is locked (reserveLine).
+ */
+function checkOrderSize(config: Config, priced: Priced, online: boolean): void {
+  if (config.orderMaxLines > 0 && priced.lines.length > config.orderMaxLines) {
+    throw badRequest({ cart: [ORDER_MESSAGES.tooManyLines(config.orderMaxLines)] });
+  }
+  for (const line of priced.lines) {
+    if (!line.product.isService) continue;
+    const conflict = quantityConflict(line.product, null, line.quantity, config, 'cart');
+    if (conflict) throw conflict;
+  }
+  if (online) return;
+  const units = priced.lines.reduce((sum, l) => sum + l.quantity, 0);
+  if (config.orderCashMaxUnits > 0 && units > config.orderCashMaxUnits) {
+    throw badRequest({ cart: [ORDER_MESSAGES.cashTooManyUnits(config.orderCashMaxUnits)] });
+  }
+  if (config.orderCashMaxTotal > 0 && priced.totalPrice > config.orderCashMaxTotal) {
+    throw badRequest({ cart: [ORDER_MESSAGES.cashTooExpensive(config.orderCashMaxTotal)] });
+  }
+}
+
+/**
+ * Step 3a, first in the order's transaction: the caller's and the address's open unpaid orders, counted under
+ * transaction-level locks on the caller and the address so that parallel requests queue here instead of all
+ * counting the same orders and all passing. 400 (non_field_errors: the checkout shows it as the form's message)
+ * when one of them has as many as allowed.
+ */
+async function checkOpenOrders(tx: Db, config: Config, input: PlaceOrderInput): Promise<void> {
+  const { owner, ip } = input;
+  if (config.openOrdersPerCaller > 0) {
+    await lockOrderPlacement(tx, `owner:${ownerScope(owner)}`);
+    const open = await countOpenUnpaidOrders(tx, owner);
+    if (open >= config.openOrdersPerCaller) {
+      throw badRequest({ non_field_errors: [ORDER_MESSAGES.tooManyOpenOrders(open)] });
+    }
+  }
+  // Visitor tokens are free, so the address has its own, larger, limit.
+  if (config.openOrdersPerIp > 0) {
+    await lockOrderPlacement(tx, `ip:${ip}`);
+    if ((await countOpenUnpaidOrders(tx, { clientIp: ip })) >= config.openOrdersPerIp) {
+      throw badRequest({ non_field_errors: [ORDER_MESSAGES.tooManyOpenOrdersFromAddress] });
+    }
+  }
 }
 
 const installationOf = (l: Line) => (l.withInstallation ? (l.product.installationPrice ?? 0) : 0);
@@ -244,9 +326,10 @@ async function writeOrder(
 ): Promise<StoredOrder> {
   const online = checked.provider.online;
   const status: OrderStatus = online ? 'awaiting_payment' : 'new';
+  await checkOpenOrders(tx, config, input);
   const { id, number } = await recordOrder(tx, config, input, checked, priced, status);
   for (const line of priced.lines) {
-    if (!line.product.isService) await reserveLine(tx, id, line, checked.branch);
+    if (!line.product.isService) await reserveLine(tx, config, id, line, checked.branch);
   }
   if (online)
     await recordPendingPayment(tx, { orderId: id, provider: checked.provider, amount: priced.totalPrice });
@@ -297,7 +380,8 @@ async function recordOrder(
       // deadline) — an order nobody confirms must not hold the stock for ever.
       expiresAt: online
         ? sql`now() + make_interval(mins => ${config.orderPaymentTimeoutMinutes}::int)`
-        : sql`now() + make_interval(hours => ${config.orderCashHoldHours}::int)`,
+        : sql`now() + make_interval(hours => ${cashHoldHours(config, owner)}::int)`,
+      clientIp: input.ip,
     });
   }
   if (id === undefined) throw new Error('could not allocate an order number');
@@ -319,9 +403,22 @@ async function recordOrder(
   return { id: orderId, number };
 }
 
-/** Step 4: reserves one line from the warehouses of the branch's city, or throws 409 when they hold too little. */
+/**
+ * How long a cash order holds its stock: an anonymous visitor (a free token, nobody to call back by account)
+ * less long than a signed-in customer.
+ */
+const cashHoldHours = (config: Config, owner: Owner) =>
+  'visitorId' in owner
+    ? Math.min(config.orderCashHoldHoursAnonymous, config.orderCashHoldHours)
+    : config.orderCashHoldHours;
+
+/**
+ * Step 4: reserves one line from the warehouses of the branch's city, or throws 409 when they hold too little or
+ * the line is more than one order may take of what they hold (lib/order-limits).
+ */
 async function reserveLine(
   tx: Db,
+  config: Config,
   orderId: number,
   line: Line,
   branch: { id: number; cityId: number },
@@ -333,7 +430,8 @@ async function reserveLine(
       (a, b) => Number(b.own) - Number(a.own) || b.available - a.available || a.warehouseId - b.warehouseId,
     );
   const total = ordered.reduce((s, c) => s + c.available, 0);
-  if (total < line.quantity) throw stockConflict(line.product, total, 'cart');
+  const conflict = quantityConflict(line.product, total, line.quantity, config, 'cart');
+  if (conflict) throw conflict;
   let need = line.quantity;
   for (const c of ordered) {
     if (need === 0) break;
@@ -385,6 +483,68 @@ export async function expireUnpaidOrders(
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+export const RELEASE_MESSAGES = {
+  paid: (number: string) =>
+    `Заказ №${number} оплачен: снять с него резерв можно только вместе с возвратом денег покупателю через платёжную систему.`,
+  completed: (number: string) => `Заказ №${number} уже выдан покупателю.`,
+  cancelled: (number: string) => `Заказ №${number} уже отменён, его товар вернулся в наличие.`,
+  providerUnreachable: (number: string) =>
+    `Не удалось узнать у платёжной системы, оплачен ли заказ №${number}. Повторите попытку через минуту.`,
+} as const;
+
+/** Statuses of an order staff may release: not finished, and (checked separately) not paid. */
+const RELEASABLE: readonly OrderStatus[] = ['new', 'awaiting_payment', 'assembling', 'ready'];
+
+function refuseRelease(order: { number: string; status: OrderStatus; isPaid: boolean }): never {
+  if (order.status === 'completed') throw detailError(409, RELEASE_MESSAGES.completed(order.number));
+  if (order.status === 'cancelled') throw detailError(409, RELEASE_MESSAGES.cancelled(order.number));
+  throw detailError(409, RELEASE_MESSAGES.paid(order.number));
+}
+
+/**
+ * Staff release an order's hold (the back office's «снять резерв»): the unpaid or uncollected order is cancelled,
+ * its stock goes back on sale and its open payments are closed, and the audit log records who did it and why —
+ * all in one transaction. A paid order is refused (409): its money must go back first, which is done in the
+ * payment provider's office, not here. An online order still awaiting payment is first re-read at its provider
+ * (the customer may have paid a moment ago); 502 when the provider cannot be asked.
+ */
+export async function releaseOrder(
+  env: Pick<OrdersEnv, 'db' | 'payments' | 'log'>,
+  input: { number: string; reason: string; staffUserId: number },
+): Promise<OrderReleaseResponse> {
+  const { db } = env;
+  const seen = await findOrderByNumber(db, input.number);
+  if (!seen) throw notFound();
+  if (!RELEASABLE.includes(seen.status) || seen.isPaid) refuseRelease(seen);
+  if (seen.status === 'awaiting_payment') {
+    const payment = await recheckBeforeExpiry(db, env.payments, env.log, seen.id);
+    if (payment === 'paid') refuseRelease({ ...seen, isPaid: true });
+    if (payment === 'unreachable') throw detailError(502, RELEASE_MESSAGES.providerUnreachable(seen.number));
+  }
+  return db.transaction(async (tx) => {
+    // Locked and read again: a payment or a sweep may have moved it since.
+    const order = await findOrderByNumber(tx, input.number, { lock: true });
+    if (!order) throw notFound();
+    if (!RELEASABLE.includes(order.status) || order.isPaid) refuseRelease(order);
+    const units = await heldUnits(tx, order.id);
+    if (!(await transitionOrder(tx, order.id, 'cancelled', RELEASABLE))) refuseRelease(order);
+    await cancelOpenPayments(tx, order.id);
+    await recordAudit(tx, {
+      userId: input.staffUserId,
+      action: 'order.release',
+      entity: 'order',
+      entityId: order.id,
+      data: {
+        number: order.number,
+        reason: input.reason,
+        status_before: order.status,
+        released_units: units,
+      },
+    });
+    return { id: order.id, number: order.number, status: 'cancelled', released_units: units };
+  });
 }
 
 export { purgeIdempotencyKeys } from '../../lib/idempotency';

@@ -1,26 +1,44 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstallmentResponse, PaymentMethodsResponse } from '@podbor/contract';
+import type { InstallmentResponse, OrderCreateResponse, PaymentMethodsResponse } from '@podbor/contract';
+import { buildApp } from '../../app';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
-import { paymentMethodId, rows } from '../../../test/shop-helpers';
+import {
+  goods,
+  orderBody,
+  paymentMethodId,
+  place,
+  rows,
+  setStock,
+  visitor,
+} from '../../../test/shop-helpers';
 import { installmentOffer } from './installment';
 
-// Payment methods and the instalment offer. Orders, the payment status and the sandbox page are tested with order
-// placement (orders/orders.routes.test.ts), YooKassa in yookassa.test.ts.
+// Payment methods and the instalment offer, and the sandbox provider being off by default. Orders, the payment
+// status and the sandbox page are tested with order placement (orders/orders.routes.test.ts), YooKassa in
+// yookassa.test.ts.
 
 let ctx: TestContext;
+/** A second app on the same database with the sandbox switched on, as a demo would run. */
+let withSandbox: FastifyInstance;
 let cash: number;
 let card: number;
 beforeAll(async () => {
   ctx = await createTestContext();
+  withSandbox = await buildApp({ config: { ...ctx.config, paymentSandbox: true }, handle: ctx.handle });
+  await withSandbox.ready();
   cash = await paymentMethodId(ctx, 'cash');
   card = await paymentMethodId(ctx, 'sandbox');
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await withSandbox?.close();
+  await ctx?.close();
+});
 
 describe('GET /payment/methods/', () => {
   it('lists the CARD and CASH groups with the configured providers only', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/methods/' });
+    const res = await withSandbox.inject({ method: 'GET', url: '/api/v1/payment/methods/' });
     expect(res.statusCode).toBe(200);
     const groups = json<PaymentMethodsResponse>(res);
     expect(groups.map((g) => g.type)).toEqual(['CARD', 'CASH']);
@@ -30,6 +48,60 @@ describe('GET /payment/methods/', () => {
     expect(groups[1]!.values).toEqual([
       expect.objectContaining({ id: cash, gateway: 'cash', title: 'Оплата при получении' }),
     ]);
+  });
+});
+
+describe('the sandbox card provider', () => {
+  it('is off by default: never offered, no order can use it, and its page and buttons answer 404', async () => {
+    expect(ctx.config.paymentSandbox).toBe(false);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/methods/' });
+    expect(json<PaymentMethodsResponse>(res)).toEqual([
+      expect.objectContaining({ type: 'CASH', values: [expect.objectContaining({ gateway: 'cash' })] }),
+    ]);
+
+    const where = await place(ctx);
+    const p = await goods(ctx, { offset: 7 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 10 });
+    const body = orderBody(where.branches[0]!.id, card, [{ slug: p.slug, quantity: 1 }], {
+      payment_type: 'CARD',
+      placement_type: 'BUY_NOW',
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/orders/',
+      headers: { authorization: (await visitor(ctx)).authorization },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toEqual({
+      errors: { payment_method_id: ['Этот способ оплаты сейчас недоступен.'] },
+    });
+
+    // A sandbox payment made while it was on (the demo app) cannot be paid once it is off.
+    const owner = await visitor(ctx);
+    const placed = await withSandbox.inject({
+      method: 'POST',
+      url: '/api/v1/payment/orders/',
+      headers: { authorization: owner.authorization },
+      payload: body,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = json<OrderCreateResponse>(placed);
+    const page = await ctx.app.inject({ method: 'GET', url: order.payment_url! });
+    expect(page.statusCode).toBe(404);
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: order.payment_url!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(pay.statusCode).toBe(404);
+    expect(json(pay)).toEqual({ errors: { detail: 'Не найдено.' } });
+    const [row] = await rows<{ status: string; is_paid: boolean }>(
+      ctx,
+      sql`select status, is_paid from orders where id = ${order.id}`,
+    );
+    expect(row).toEqual({ status: 'awaiting_payment', is_paid: false });
   });
 });
 
