@@ -6,6 +6,7 @@ import {
   formatPrice,
   ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
+  formatWait,
   orderTotal,
   PAYMENT_TYPES,
   pluralRu,
@@ -92,8 +93,8 @@ export const ORDER_MESSAGES = {
  * so a script placing orders in a loop could empty the shelves for everyone. Per caller (user or visitor token)
  * and, because visitor tokens are free, per address.
  */
-export const ORDER_LIMIT_MESSAGE = (minutes: number) =>
-  `Слишком много заказов подряд. Повторите попытку через ${minutes} мин. или позвоните нам — мы поможем оформить заказ.`;
+export const ORDER_LIMIT_MESSAGE = (waitSec: number) =>
+  `Слишком много заказов подряд. Повторите попытку через ${formatWait(waitSec)} или позвоните нам — мы поможем оформить заказ.`;
 
 export const INT4_MAX = 2_147_483_647;
 const ORDER_NUMBER_MIN = 10 ** (ORDER_NUMBER_LENGTH - 1);
@@ -191,10 +192,7 @@ async function takeOrderAllowance(env: OrdersEnv, input: PlaceOrderInput): Promi
     if (limit <= 0) continue;
     const decision = await env.limiter.hit(key, limit, 3600);
     if (!decision.allowed) {
-      throw throttled(
-        decision.retryAfterSec,
-        ORDER_LIMIT_MESSAGE(Math.max(1, Math.ceil(decision.retryAfterSec / 60))),
-      );
+      throw throttled(decision.retryAfterSec, ORDER_LIMIT_MESSAGE);
     }
   }
 }

@@ -88,6 +88,47 @@ describe('the /api proxy', () => {
     expect(calls[0]!.body).toBe('{}');
   });
 
+  it('replaces a visitor token the API has forgotten and repeats the call once', async () => {
+    answers.push(json(401, { errors: { detail: 'Учетные данные не были предоставлены.' } }));
+    answers.push(json(200, { token: 'new-visitor-token-1234567890' }));
+    answers.push(json(200, { total_price: 0, total: 0, results: [] }));
+    const res = await forward(
+      request(
+        '/api/v1/payment/cart/',
+        { notAuthorizedToken: 'forgotten-token-1234567890' },
+        { method: 'POST', body: '{}' },
+      ),
+      segments('/api/v1/payment/cart/'),
+    );
+    expect(res.status).toBe(200);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/v1/payment/cart/',
+      '/api/v1/user/token/unauthorized_user/',
+      '/api/v1/payment/cart/',
+    ]);
+    expect(calls[2]!.headers.get('authorization')).toBe('new-visitor-token-1234567890');
+    expect(calls[2]!.body).toBe('{}');
+    expect(res.headers.getSetCookie().join('\n')).toMatch(
+      /notAuthorizedToken=new-visitor-token-1234567890;.*HttpOnly/i,
+    );
+  });
+
+  it('gives up after one new visitor token (no loop when the API keeps refusing)', async () => {
+    answers.push(json(401, { errors: { detail: 'Учетные данные не были предоставлены.' } }));
+    answers.push(json(200, { token: 'new-visitor-token-1234567890' }));
+    answers.push(json(401, { errors: { detail: 'Учетные данные не были предоставлены.' } }));
+    const res = await forward(
+      request(
+        '/api/v1/payment/cart/',
+        { notAuthorizedToken: 'forgotten-token-1234567890' },
+        { method: 'POST', body: '{}' },
+      ),
+      segments('/api/v1/payment/cart/'),
+    );
+    expect(res.status).toBe(401);
+    expect(calls).toHaveLength(3);
+  });
+
   it('on 401 refreshes once, stores the new pair and repeats the call (SPEC §8)', async () => {
     const fresh = { access: jwt(900), refresh: jwt(99999) };
     answers.push(json(401, { errors: { detail: 'Токен недействителен или просрочен.' } }));

@@ -178,6 +178,16 @@ export async function forward(request: NextRequest, segments: readonly string[])
       await upstream.body?.cancel();
       await tryRefresh();
       upstream = await send();
+    } else if (upstream.status === 401 && !access && !refresh && visitor) {
+      // The API forgets visitor tokens nobody used for a day (and any after a year) while the cookie lives on:
+      // a forgotten token is replaced once, so a returning visitor's cart call works instead of failing for good.
+      await upstream.body?.cancel();
+      const token = await issueVisitorToken(base);
+      if (token) {
+        visitor = token;
+        pendingCookies.push((res) => writeVisitorToken(res.cookies, token, secure));
+        upstream = await send();
+      }
     }
   } catch {
     return finish(json(502, detailError('Сервис временно недоступен. Попробуйте ещё раз через минуту.')));
