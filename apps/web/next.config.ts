@@ -1,5 +1,21 @@
 import type { NextConfig } from 'next';
-import { MEDIA_CSP, STATIC_SECURITY_HEADERS } from './src/lib/security-headers';
+
+// This file stays self-contained: the storefront's server (src/server/main.ts) loads it at start, where it cannot
+// import the app's TypeScript sources.
+
+/** Headers every storefront response carries; pages add their own per-request CSP (proxy.ts). */
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // frame-ancestors says the same to browsers that read CSP; this is for those that do not, and for responses
+  // without the page CSP (API answers, media).
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/** Files under /media are shown in pages, never as the shop's documents: an SVG opened directly runs nothing. */
+const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 const config: NextConfig = {
   // The contract package is TypeScript source shared with the API.
@@ -9,10 +25,9 @@ const config: NextConfig = {
   // The API's paths end with a slash (API-SHAPES §0); the /api proxy must receive them as sent instead of
   // answering every call with a redirect first.
   skipTrailingSlashRedirect: true,
-  // Pages add their own per-request CSP (proxy.ts); these go on every response, API answers and files included.
   async headers() {
     return [
-      { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },
+      { source: '/:path*', headers: SECURITY_HEADERS },
       { source: '/media/:path*', headers: [{ key: 'Content-Security-Policy', value: MEDIA_CSP }] },
     ];
   },

@@ -147,7 +147,7 @@ test.describe('accounts', () => {
       await expect(resend).toHaveAttribute('aria-disabled', 'true');
       await expect(resend.locator('[data-countdown]')).toHaveText(/^0:[0-5]\d$/);
       await expect(dialog.locator('[data-resend] [role="status"]')).toHaveText(
-        /^Повторно отправить код можно через \d+ сек\.$/,
+        /^Повторно отправить код можно через \d+ секунд[уы]?\.$/,
       );
       const before = await resend.locator('[data-countdown]').textContent();
       await expect(resend.locator('[data-countdown]')).not.toHaveText(before!, { timeout: 3000 });

@@ -1,5 +1,6 @@
 // Security headers of the storefront. Pages get a per-request Content-Security-Policy from proxy.ts (a nonce
-// Next.js puts on its own scripts); every response, pages or not, gets the static ones from next.config.ts.
+// Next.js puts on its own scripts); every response, pages or not, gets the static ones from next.config.ts
+// (kept there: the storefront's server loads that file at start, where it cannot import TypeScript sources).
 
 /** Name of the request header through which proxy.ts hands the page's nonce to the render. */
 export const NONCE_HEADER = 'x-nonce';
@@ -95,23 +96,3 @@ export function createNonce(): string {
 
 /** HSTS for two years, only on responses that went out over HTTPS (over plain http browsers ignore it). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
-
-/** Headers every storefront response carries (next.config.ts `headers()`). */
-export const STATIC_SECURITY_HEADERS: readonly { key: string; value: string }[] = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  // frame-ancestors says the same to browsers that read CSP; this is for those that do not, and for
-  // responses without the page CSP (API answers, media).
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-];
-
-/**
- * Files under /media are shown in pages, never as documents of the shop's origin: an SVG opened directly must
- * not run script or load anything.
- */
-export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
