@@ -10,20 +10,34 @@ const UNSTORABLE = new RegExp(
   String.raw`\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]`,
 );
 
+interface Visit {
+  value: unknown;
+  key?: string | number;
+  parent?: Visit;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent) path.unshift(v.key);
+  return path;
+}
+
 /** Path (as in the error envelope) of the first key or string under `value` that PostgreSQL cannot store. */
 function findUnstorableText(value: unknown): (string | number)[] | undefined {
-  // Iterative: a 1 MiB body may nest a few hundred thousand levels deep, deeper than any call stack.
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value: current, path } = item;
+  // Iterative, and each visit links to its parent rather than copying its path: a 1 MiB body may nest a few
+  // hundred thousand levels deep, deeper than any call stack, and copied paths would cost quadratic time.
+  const stack: Visit[] = [{ value }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
     if (typeof current === 'string') {
-      if (UNSTORABLE.test(current)) return path;
+      if (UNSTORABLE.test(current)) return pathOf(visit);
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i], path: [...path, i] });
+      for (let i = current.length - 1; i >= 0; i -= 1)
+        stack.push({ value: current[i], key: i, parent: visit });
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, child] of Object.entries(current)) {
-        if (UNSTORABLE.test(key)) return [...path, key];
-        stack.push({ value: child, path: [...path, key] });
+        if (UNSTORABLE.test(key)) return pathOf({ value: child, key, parent: visit });
+        stack.push({ value: child, key, parent: visit });
       }
     }
   }
