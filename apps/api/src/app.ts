@@ -124,6 +124,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'X-Client-Host', 'X-City', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin or Access-Control-Request-Method) would get the plugin's text/plain 400; it
+    // gets an empty 204 without CORS grants instead, as every error of the API is JSON or nothing.
+    strictPreflight: false,
   });
   await app.register(swagger, {
     openapi: {

@@ -283,3 +283,16 @@ describe('X-Content-Type-Options', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('a bare OPTIONS request', () => {
+  it('gets an empty answer, not a text/plain error', async () => {
+    const res = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/showcase/',
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -67,7 +67,7 @@ export interface FuzzRequest {
 }
 
 /** Known-good values by field or parameter name, read from the running API, so requests get past validation. */
-export type Samples = Record<string, readonly (string | number)[]>;
+export type Samples = Record<string, readonly unknown[]>;
 
 /** Every operation of the document, plus the pseudo-operation for stray URLs and methods. */
 export function operationsOf(doc: OpenApiDoc): FuzzOperation[] {
@@ -107,83 +107,84 @@ function toJson(value: unknown): string {
 const LONG = 'x'.repeat(10_000);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const HOSTILE_STRINGS: readonly string[] = [
-  '',
-  ' ',
-  '\t\n ',
-  '\u0000',
-  'a\u0000b',
-  '%00',
-  '\\u0000',
-  '\ud800',
-  'a\udfff',
-  'эмодзи \ud83d',
-  LONG,
-  'я'.repeat(1001),
-  'A'.repeat(201),
-  'a'.repeat(256),
-  'Ёжик в тумане',
-  '日本語のテキスト',
-  '\u202eevil\u202c',
-  'مرحبا بالعالم',
-  'שלום עולם',
-  '👨‍👩‍👧‍👦🚗🔧',
-  '\ufeffBOM',
-  'Z̸̢͉a̵l̶g̷o̶',
-  '\u200b\u200d',
-  "' OR '1'='1",
-  "'; DROP TABLE users; --",
-  '1; SELECT pg_sleep(10)--',
-  '$$; select 1; $$',
-  '\\',
-  '<script>alert(1)</script>',
-  '"><img src=x onerror=alert(1)>',
-  'javascript:alert(1)',
-  '{{7*7}}',
-  '${7*7}',
-  '../../../../etc/passwd',
-  '..\\..\\windows\\win.ini',
-  '%2e%2e%2f%2e%2e%2f',
-  '/',
-  '..',
-  '__proto__',
-  'constructor',
-  'null',
-  'undefined',
-  'NaN',
-  'Infinity',
-  'true',
-  '[]',
-  '{}',
-  '0',
-  '-1',
-  '1.5',
-  '1e400',
-  '2147483647',
-  '2147483648',
-  '-2147483649',
-  '9007199254740993',
-  '00001',
-  '0x10',
-  '١٢٣',
-  ' 42 ',
-  '+7 (999) 123-45-67',
-  '8 999 123 45 67',
-  '+7999123456789012345',
-  'a@b',
-  'test@@example.ru',
-  'ivan@пример.рф',
-  '1970-01-01',
-  '9999-12-31',
-  '2024-02-30',
-  '0000-00-00',
-  '2024-01-01T25:61:00Z',
-  '-infinity',
-  '%',
-  '%zz',
-  '%E0%A4%A',
-  '\r\nSet-Cookie: a=b',
-];
+/** Hostile texts by kind; each kind is drawn equally often, so the few bad-byte texts are not drowned out. */
+const HOSTILE_TEXT: Record<string, readonly string[]> = {
+  badBytes: [
+    '\u0000',
+    'a\u0000b',
+    'Перезвоните\u0000 мне',
+    '\ud800',
+    'a\udfff',
+    'эмодзи \ud83d',
+    '\udc00\ud800',
+  ],
+  size: ['', ' ', '\t\n ', LONG, 'я'.repeat(1001), 'A'.repeat(201), 'a'.repeat(256)],
+  unicode: [
+    'Ёжик в тумане',
+    '日本語のテキスト',
+    '\u202eevil\u202c',
+    'مرحبا بالعالم',
+    'שלום עולם',
+    '👨‍👩‍👧‍👦🚗🔧',
+    '\ufeffBOM',
+    'Z̸̢͉a̵l̶g̷o̶',
+    '\u200b\u200d',
+  ],
+  injection: [
+    "' OR '1'='1",
+    "'; DROP TABLE users; --",
+    '1; SELECT pg_sleep(10)--',
+    '$$; select 1; $$',
+    '\\',
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    'javascript:alert(1)',
+    '{{7*7}}',
+    '${7*7}',
+  ],
+  path: [
+    '../../../../etc/passwd',
+    '..\\..\\windows\\win.ini',
+    '%2e%2e%2f%2e%2e%2f',
+    '/',
+    '..',
+    '%00',
+    '\\u0000',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '\r\nSet-Cookie: a=b',
+  ],
+  words: ['__proto__', 'constructor', 'null', 'undefined', 'NaN', 'Infinity', 'true', '[]', '{}'],
+  numeric: [
+    '0',
+    '-1',
+    '1.5',
+    '1e400',
+    '2147483647',
+    '2147483648',
+    '-2147483649',
+    '9007199254740993',
+    '00001',
+    '0x10',
+    '١٢٣',
+    ' 42 ',
+  ],
+  formats: [
+    '+7 (999) 123-45-67',
+    '8 999 123 45 67',
+    '+7999123456789012345',
+    'a@b',
+    'test@@example.ru',
+    'ivan@пример.рф',
+    '1970-01-01',
+    '9999-12-31',
+    '2024-02-30',
+    '0000-00-00',
+    '2024-01-01T25:61:00Z',
+    '-infinity',
+  ],
+};
 
 const HOSTILE_NUMBERS: readonly string[] = [
   '0',
@@ -324,7 +325,7 @@ const TEXT_SAMPLES = {
   email: ['ivan@example.ru', 'test.user+tag@mail.ru'],
   name: ['Иван', 'Иван Петров', 'Anna'],
   message: ['Перезвоните, пожалуйста', 'Нужны колодки на Lada Vesta'],
-  password: ['Krasnaya-Mashina-42', 'short'],
+  password: ['Krasnaya-Mashina-42'],
   code: ['1234', '0000'],
   query: ['колодки', 'масло', 'lada', 'bosch 0986'],
   date: ['2024-01-01', '2023-12-31T10:00:00Z'],
@@ -354,7 +355,10 @@ function fixedSamples(): Samples {
     grade: [1, 3, 5],
     quantity: [1, 2, 3],
     page: ['1', '2'],
-    size: ['1', '10', '100'],
+    size: ['1', '10'],
+    with_installation: [false],
+    consent: [true],
+    is_checked: [true],
     ordering: ORDER_ORDERINGS,
     sort: CATALOG_SORTS,
     order: SORT_ORDERS,
@@ -395,7 +399,11 @@ export async function discoverSamples(getJson: GetJson): Promise<Samples> {
   const cities = [...new Set((branchTree as { slug: string }[]).map((c) => c.slug))];
   const branchIds = new Set<string | number>();
   collect(branchTree, 'id', branchIds);
-  const methods = await pick(getJson, '/api/v1/payment/methods/', 'id');
+  // Cash first: the walk's order base pays in cash, which needs no payment provider.
+  const groups = (await getJson('/api/v1/payment/methods/')) as { type: string; values: { id: number }[] }[];
+  const methods = [...groups]
+    .sort((a) => (a.type === 'CASH' ? -1 : 1))
+    .flatMap((g) => g.values.map((v) => v.id));
   const years = ((await getJson('/api/v2/transport/years/')) as string[]).slice(0, 12);
   const year = years.includes('2018') ? '2018' : years[0]!;
   const types = await pick(getJson, `/api/v2/transport/${year}/brands/`, 'slug', 40);
@@ -410,10 +418,21 @@ export async function discoverSamples(getJson: GetJson): Promise<Samples> {
     'transport_id',
   );
   const transportIds = [...transports, 1, 2];
-  const filterKeys = await pick(
-    getJson,
-    `/api/v1/catalog/${categories[1] ?? categories[0]}/filters/`,
-    'slug',
+  const filters = (await getJson(`/api/v1/catalog/${categories[1] ?? categories[0]}/filters/`)) as {
+    slug: string;
+    type: string;
+    min?: number;
+    max?: number;
+    values?: { value: string | number }[];
+  }[];
+  const filterKeys = filters.map((f) => f.slug);
+  // A selection the listing accepts: one value of a checkbox filter, the full span of a range.
+  const selections = filters.flatMap((f) =>
+    f.type === 'RANGE' && f.min !== undefined && f.max !== undefined
+      ? [{ [f.slug]: [f.min, f.max] }]
+      : f.values?.[0]
+        ? [{ [f.slug]: [f.values[0].value] }]
+        : [],
   );
   return {
     ...fixedSamples(),
@@ -422,33 +441,36 @@ export async function discoverSamples(getJson: GetJson): Promise<Samples> {
     product_slug: products,
     slug: products,
     'path:slug': manufacturers,
-    categorySlug: categories,
+    // A leaf first: the walk's listing base and the filter selection below are of the same category.
+    categorySlug: [categories[1] ?? categories[0], ...categories],
     category: categories,
     pageSlug: pages,
     city: cities,
     branch_office_id: [...branchIds].slice(0, 8),
     payment_method_id: methods,
     payment_type: ['CASH', 'CARD'],
-    year: years,
+    // The vehicle the engines were read for first, so the walk's drill-down bases name a real one.
+    year: [year, ...years],
     yearSlug: years,
-    type: [String(type)],
-    brand: brands,
+    'path:type': [String(type)],
+    brand: [brand, ...brands],
     brandSlug: brands,
-    model: models,
+    model: [model, ...models],
     modelSlug: models,
     transportId: transportIds.map(String),
     transport: transportIds,
     transport_id: transportIds,
     filterKeys,
+    filter: [...selections.slice(0, 3), {}],
   };
 }
 
 // ---- values ----
 
 const hostileString = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  ...Object.values(HOSTILE_TEXT).map((list) => fc.constantFrom(...list)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
 const hostileNumber = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS).map((t) => new Raw(t)) },
@@ -461,17 +483,18 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...WRONG_TYPES) },
 );
 
-function isNullable(schema: JsonSchema): boolean {
-  return Boolean(schema.nullable) || Boolean(schema.anyOf?.some((s) => s.type === 'null'));
-}
-
 /** A sample in the schema's type: query samples are text, the same names in a body may be numbers. */
-function coerce(value: string | number, schema: JsonSchema | undefined): string | number {
-  if (schema?.type === 'string') return String(value);
+function coerce(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (schema?.type === 'string' && typeof value === 'number') return String(value);
   if ((schema?.type === 'integer' || schema?.type === 'number') && typeof value === 'string') {
     return Number.isFinite(Number(value)) ? Number(value) : value;
   }
   return value;
+}
+
+/** A path parameter's own samples (`path:slug`, `path:type`) where a body field of the same name means another thing. */
+function sampleKey(param: Parameter, samples: Samples): string {
+  return param.in === 'path' && samples[`path:${param.name}`] ? `path:${param.name}` : param.name;
 }
 
 /** A value the schema (and, where known, the API's data) accepts. */
@@ -480,14 +503,18 @@ function validValue(
   name: string,
   samples: Samples,
   depth = 0,
+  /** Every optional property present and every array non-empty: the walk's base values. */
+  full = false,
 ): fc.Arbitrary<unknown> {
-  if (schema?.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const known = samples[name];
+  // The walk's base takes the first (best) sample, so that it is one request the API accepts.
+  if (known && known.length > 0 && full) return fc.constant(coerce(known[0], schema));
+  if (schema?.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (known && known.length > 0) return fc.constantFrom(...known.map((v) => coerce(v, schema)));
   if (!schema || depth > 4) return fc.constant('');
   const options = schema.anyOf ?? schema.oneOf;
   if (options && options.length > 0) {
-    return fc.oneof(...options.map((s) => validValue(s, name, samples, depth + 1)));
+    return fc.oneof(...options.map((s) => validValue(s, name, samples, depth + 1, full)));
   }
   switch (schema.type) {
     case 'string': {
@@ -508,14 +535,14 @@ function validValue(
     case 'boolean':
       return fc.boolean();
     case 'array': {
-      const item = validValue(schema.items, name, samples, depth + 1);
+      const item = validValue(schema.items, name, samples, depth + 1, full);
       return fc.array(item, {
-        minLength: schema.minItems ?? 0,
+        minLength: Math.max(schema.minItems ?? 0, full ? 1 : 0),
         maxLength: Math.min(schema.maxItems ?? 3, 3),
       });
     }
     case 'object':
-      return validObject(schema, samples, depth + 1);
+      return validObject(schema, samples, depth + 1, full);
     default:
       return fc.constant(null);
   }
@@ -525,20 +552,21 @@ function validObject(
   schema: JsonSchema,
   samples: Samples,
   depth: number,
+  full: boolean,
 ): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [key, prop] of props) {
-    const value = validValue(prop, key, samples, depth);
-    model[key] = required.has(key) ? value : fc.option(value, { nil: undefined, freq: 3 });
+    const value = validValue(prop, key, samples, depth, full);
+    model[key] = required.has(key) || full ? value : fc.option(value, { nil: undefined, freq: 3 });
   }
   const extra =
     typeof schema.additionalProperties === 'object'
       ? fc.dictionary(
           fc.constantFrom(...(samples.filterKeys ?? ['brand', 'price', 'color']).map(String)),
-          validValue(schema.additionalProperties, '', samples, depth),
-          { maxKeys: 3 },
+          validValue(schema.additionalProperties, '', samples, depth, full),
+          { minKeys: full ? 1 : 0, maxKeys: 3 },
         )
       : fc.constant({});
   return fc.tuple(fc.record(model), extra).map(([record, more]) => {
@@ -562,6 +590,10 @@ function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string 
     }
   }
   return out;
+}
+
+function getAt(root: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], root);
 }
 
 function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
@@ -597,11 +629,17 @@ function bodyArbitrary(schema: JsonSchema | undefined, samples: Samples): fc.Arb
     // Valid but for one value somewhere inside (or none): gets past validation into the handlers.
     {
       weight: 12,
-      arbitrary: fc.tuple(valid, fc.nat(), hostileValue, fc.boolean()).map(([value, n, bad, keep]) => {
-        const paths = pathsOf(value);
-        if (keep || paths.length === 0) return json(toJson(value));
-        return json(toJson(setAt(value, paths[n % paths.length]!, bad)));
-      }),
+      arbitrary: fc
+        .tuple(valid, fc.nat(), hostileString, hostileNumber, hostileValue, fc.nat(9))
+        .map(([value, n, text, number, any, roll]) => {
+          const paths = pathsOf(value);
+          if (roll < 2 || paths.length === 0) return json(toJson(value));
+          const path = paths[n % paths.length]!;
+          // Mostly a hostile value of the field's own type, which the field's checks have to judge.
+          const current = getAt(value, path);
+          const sameType = typeof current === 'string' ? text : typeof current === 'number' ? number : any;
+          return json(toJson(setAt(value, path, roll < 8 ? sameType : any)));
+        }),
     },
     // A required field left out.
     {
@@ -661,7 +699,7 @@ function bodyArbitrary(schema: JsonSchema | undefined, samples: Samples): fc.Arb
 
 /** A path or query value: valid, hostile (encoded), or written raw into the URL. */
 function urlValue(param: Parameter, samples: Samples): fc.Arbitrary<string> {
-  const key = param.in === 'path' && param.name === 'slug' ? 'path:slug' : param.name;
+  const key = sampleKey(param, samples);
   const valid = validValue(param.schema, key, samples).map((v) => encodeURIComponent(String(v)));
   return fc.oneof(
     { weight: 8, arbitrary: valid },
@@ -824,15 +862,135 @@ function operationArbitrary(op: FuzzOperation, samples: Samples): fc.Arbitrary<G
     }));
 }
 
+// ---- the walk: every field of every operation, one boundary value at a time ----
+
+/** What each body field gets in turn, the rest of the body staying valid. */
+const BOUNDARY_VALUES: readonly unknown[] = [
+  '',
+  'a\u0000b',
+  'x\ud800',
+  LONG,
+  '𝕏 👨‍👩‍👧 \u202eRTL',
+  "' OR 1=1 --<script>",
+  '../../etc/passwd',
+  '%00',
+  new Raw('0'),
+  new Raw('-1'),
+  new Raw('2147483647'),
+  new Raw('2147483648'),
+  new Raw('9007199254740993'),
+  new Raw('1e400'),
+  new Raw('1.5'),
+  null,
+  {},
+  [],
+  true,
+];
+
+/** What each path and query parameter gets in turn, written into the URL as is. */
+const BOUNDARY_URL_VALUES: readonly string[] = [
+  '',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  'x'.repeat(2000),
+  '%F0%9D%95%8F%20%E2%80%AERTL',
+  encodeURIComponent("' OR 1=1 --<script>"),
+  '..%2F..%2Fetc%2Fpasswd',
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '9007199254740993',
+  '1e400',
+  '1.5',
+  '%',
+  '%E0%A4%A',
+];
+
+interface Base {
+  pathValues: string[];
+  query: string[];
+  body: unknown;
+}
+
+function baseArbitrary(op: FuzzOperation, samples: Samples): fc.Arbitrary<Base> {
+  const byName = new Map(op.params.filter((p) => p.in === 'path').map((p) => [p.name, p]));
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const queryParams = op.params.filter((p) => p.in === 'query');
+  const text = (p: Parameter) =>
+    validValue(p.schema, sampleKey(p, samples), samples, 0, true).map((v) => encodeURIComponent(String(v)));
+  return fc.record({
+    pathValues: fc.tuple(...pathNames.map((n) => text(byName.get(n) ?? { in: 'path', name: n }))),
+    query: fc.tuple(...queryParams.map(text)),
+    body: op.body ? validValue(op.body, '', samples, 0, true) : fc.constant(undefined),
+  });
+}
+
+/** The walk of one operation: its valid base request, then each parameter and body field varied alone. */
+function walkOf(op: FuzzOperation, base: Base): Generated[] {
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const queryNames = op.params.filter((p) => p.in === 'query').map((p) => p.name);
+  const build = (pathValues: string[], query: string[], body: unknown, bodyText?: string): Generated => {
+    let i = 0;
+    const qs = query.map((v, j) => `${queryNames[j]}=${v}`).join('&');
+    const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
+    return {
+      operation: op.name,
+      method: op.method,
+      url: op.path.replace(/\{\w+\}/g, () => pathValues[i++]!) + (qs ? `?${qs}` : ''),
+      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      ...(hasBody ? { body: bodyText ?? toJson(body ?? {}) } : {}),
+      caller: 'user',
+      client: 0,
+    };
+  };
+  const list = [build(base.pathValues, base.query, base.body)];
+  for (const [j] of pathNames.entries()) {
+    for (const v of BOUNDARY_URL_VALUES) list.push(build(base.pathValues.with(j, v), base.query, base.body));
+  }
+  for (const [j] of queryNames.entries()) {
+    for (const v of BOUNDARY_URL_VALUES) list.push(build(base.pathValues, base.query.with(j, v), base.body));
+  }
+  if (base.body !== undefined) {
+    for (const path of pathsOf(base.body)) {
+      for (const v of BOUNDARY_VALUES)
+        list.push(build(base.pathValues, base.query, setAt(base.body, path, v)));
+      if (path.length === 1) list.push(build(base.pathValues, base.query, deleteAt(base.body, path)));
+    }
+    for (const v of BOUNDARY_VALUES) list.push(build(base.pathValues, base.query, v));
+  }
+  return list;
+}
+
 export interface FuzzPlan {
   seed: number;
   operations: FuzzOperation[];
+  /** Size of the systematic walk, which comes first; random requests follow it. */
+  walkSize: number;
   generate(index: number): FuzzRequest;
 }
 
-/** Request n goes to operation n mod (operations + 1), the extra one being stray URLs and methods. */
+const seedOf = (seed: number, n: number) => (Math.imul(seed ^ n, 0x9e3779b1) + n) | 0;
+
+/**
+ * First the walk (every operation's fields and parameters, one boundary value at a time, operations taken in
+ * turn), then random requests: random request n goes to operation n mod (operations + 1), the extra one being
+ * stray URLs and methods.
+ */
 export function fuzzPlan(doc: OpenApiDoc, samples: Samples, seed: number): FuzzPlan {
   const operations = operationsOf(doc);
+  const walks = operations.map((op, i) => {
+    const [base] = fc.sample(fc.noBias(baseArbitrary(op, samples)), {
+      seed: seedOf(seed, -1 - i),
+      numRuns: 1,
+    });
+    return walkOf(op, base!);
+  });
+  const walk: Generated[] = [];
+  for (let round = 0; walk.length < walks.reduce((n, w) => n + w.length, 0); round += 1) {
+    for (const w of walks) if (round < w.length) walk.push(w[round]!);
+  }
   const stray = fc
     .tuple(
       strayArbitrary(operations),
@@ -846,12 +1004,13 @@ export function fuzzPlan(doc: OpenApiDoc, samples: Samples, seed: number): FuzzP
   return {
     seed,
     operations,
+    walkSize: walk.length,
     generate(index) {
-      const arbitrary = arbitraries[index % arbitraries.length]!;
-      const [request] = fc.sample(arbitrary, {
-        seed: (Math.imul(seed ^ index, 0x9e3779b1) + index) | 0,
-        numRuns: 1,
-      });
+      // Each walk request from its own client address: per-address limits must not hide a field's answer.
+      if (index < walk.length) return { ...walk[index]!, index, client: index };
+      const n = index - walk.length;
+      const arbitrary = arbitraries[n % arbitraries.length]!;
+      const [request] = fc.sample(arbitrary, { seed: seedOf(seed, n), numRuns: 1 });
       return { index, ...request! };
     },
   };

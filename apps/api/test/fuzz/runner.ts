@@ -25,6 +25,8 @@ export interface FuzzReport {
   /** True when the budget ran out before every request was sent. */
   outOfTime: boolean;
   statuses: Record<number, number>;
+  /** Statuses per operation: shows which operations the generated requests get past validation. */
+  byOperation: Record<string, Record<number, number>>;
   slowestMs: number;
   failures: Failure[];
 }
@@ -95,6 +97,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
     ms: 0,
     outOfTime: false,
     statuses: {},
+    byOperation: {},
     slowestMs: 0,
     failures: [],
   };
@@ -126,6 +129,8 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
       const ms = performance.now() - t0;
       report.requests += 1;
       report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+      const perOperation = (report.byOperation[req.operation] ??= {});
+      perOperation[res.status] = (perOperation[res.status] ?? 0) + 1;
       report.slowestMs = Math.max(report.slowestMs, ms);
       const problem = opts.judge(req, res, ms);
       if (problem) report.failures.push({ request: req, status: res.status, ms, problem, body: res.body });
@@ -153,7 +158,11 @@ function severity(problem: string): number {
 }
 
 /** A human summary: figures, then each distinct failure (operation + kind) once, worst first, with its replay line. */
-export function formatReport(report: FuzzReport, replay: (index: number) => string): string {
+export function formatReport(
+  report: FuzzReport,
+  replay: (index: number) => string,
+  opts: { perOperation?: boolean } = {},
+): string {
   const lines = [
     `fuzz: seed ${report.seed}, ${report.requests} requests in ${(report.ms / 1000).toFixed(1)} s` +
       ` (slowest ${Math.round(report.slowestMs)} ms${report.outOfTime ? ', OUT OF TIME' : ''})`,
@@ -161,6 +170,12 @@ export function formatReport(report: FuzzReport, replay: (index: number) => stri
       .map(([s, n]) => `${s}×${n}`)
       .join(' ')}`,
   ];
+  if (opts.perOperation) {
+    for (const [operation, statuses] of Object.entries(report.byOperation)) {
+      const counts = Object.entries(statuses).map(([s, n]) => `${s}×${n}`);
+      lines.push(`    ${operation}: ${counts.join(' ')}`);
+    }
+  }
   const groups = new Map<string, { first: Failure; count: number }>();
   for (const f of report.failures) {
     const key = `${f.request.operation} ${f.problem.replace(/\d+ ms|".*"/g, '')}`;
