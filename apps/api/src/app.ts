@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
 import { createOutboxGateways } from './lib/gateways/outbox';
+import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
     requestIdHeader: 'x-request-id',
+    clientErrorHandler,
     // Malformed URLs and over-long path segments are refused by the router before any route runs; they still
     // leave in the spec's envelope (Fastify's default body here is its own shape). No hook runs for them, so
     // they set the nosniff header themselves.

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -294,5 +295,41 @@ describe('a bare OPTIONS request', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Sends raw bytes to the app listening on a loopback port; resolves with everything it answers. */
+  async function raw(request: string): Promise<string> {
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it.each([
+    [
+      'headers over 16 KiB',
+      `GET /api/v1/showcase/ HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ['a garbled request line', 'GARBAGE\r\n\r\n', 400],
+  ])('%s get the JSON envelope in Russian', async (_label, request, status) => {
+    const answer = await raw(request);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(head).toMatch(/x-content-type-options: nosniff/i);
+    const parsed = JSON.parse(body!) as { errors: { detail: string } };
+    expect(parsed.errors.detail).toMatch(/[А-Яа-я]/);
   });
 });
