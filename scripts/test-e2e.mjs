@@ -1,6 +1,7 @@
 // `npm run test:e2e`: the suites that need more than Node.
 //   1. the API test suite again, on real PostgreSQL (plus the Redis-backed rate-limit tests);
-//   2. the storefront in headless Chromium (Playwright) against the built API and web app on PostgreSQL;
+//   2. the storefront in headless Chromium (Playwright) against the built API and web app on PostgreSQL, then the
+//      fuzz suite's requests through the storefront's /api proxy against the same pair;
 //   3. the hostile phase: a second API + storefront pair with tight per-address limits, and HTTP tests that try
 //      to get round them (apps/web/e2e-hostile/). Separate because exhausting a per-address limit would block
 //      every later test of the main suite, which all come from 127.0.0.1.
@@ -36,7 +37,12 @@ const only = process.argv[2]; // 'api' or 'web' to run one half
 if (!only || only === 'api') {
   log('API suite on PostgreSQL + Redis…');
   run('npx', ['vitest', 'run', '--root', 'apps/api'], {
-    env: { TEST_DATABASE_URL: pgUrl, REDIS_URL: redisUrl },
+    // The fuzz suite (test/fuzz.test.ts) sends its walk plus this many random requests here (~1,500 in npm test).
+    env: {
+      TEST_DATABASE_URL: pgUrl,
+      REDIS_URL: redisUrl,
+      FUZZ_REQUESTS: process.env.FUZZ_REQUESTS || '20000',
+    },
   });
 }
 if (only && only !== 'web') process.exit(0);
@@ -101,6 +107,7 @@ try {
   } catch (e) {
     console.error(e.message);
   }
+  if (!proxyFuzzPhase()) code = 1;
 } finally {
   await stopAll([web, api]);
 }
@@ -159,6 +166,29 @@ async function hostilePhase(baseEnv) {
     return false;
   } finally {
     await stopAll([hostileWeb, hostileApi]);
+  }
+}
+
+// ---- Fuzz phase (issue #12): generated requests through the storefront's /api proxy ----
+// After the browser suite, against the same pair: apps/api/test/fuzz/proxy.ts sends FUZZ_PROXY_REQUESTS (default
+// 3000) generated requests and malformed page URLs to the storefront and fails on any 5xx, any /api error
+// outside the JSON envelope or any answer slower than 5 s.
+function proxyFuzzPhase() {
+  log('fuzz through the storefront proxy…');
+  try {
+    run('npx', ['tsx', 'apps/api/test/fuzz/proxy.ts'], {
+      env: {
+        FUZZ_BASE_URL: `http://127.0.0.1:${PORT}`,
+        FUZZ_API_URL: `http://127.0.0.1:${API_PORT}`,
+        FUZZ_OUTBOX: path.join(dataDir, 'outbox.jsonl'),
+        // The storefront's redirect of an over-long URL repeats it in Location and Refresh: over fetch's 16 KiB.
+        NODE_OPTIONS: '--max-http-header-size=65536',
+      },
+    });
+    return true;
+  } catch (e) {
+    console.error(e.message);
+    return false;
   }
 }
 

@@ -2,12 +2,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-  type onRouteHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type onRouteHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,11 +15,14 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
 import { createOutboxGateways } from './lib/gateways/outbox';
+import { clientErrorHandler } from './lib/client-error';
+import { loggerOptions } from './lib/log';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
 import housekeeping from './plugins/housekeeping';
 import errorHandler from './plugins/error-handler';
+import inputGuard from './plugins/input-guard';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
 import pagesRoutes from './modules/pages/pages.routes';
@@ -57,7 +55,8 @@ export interface BuildAppOptions {
   config: Config;
   handle: DbHandle;
   limiter?: RateLimiter;
-  logger?: FastifyServerOptions['logger'];
+  /** Level and destination for tests; the redaction and error serializer of lib/log.ts always apply. */
+  logger?: Parameters<typeof loggerOptions>[1];
   /** Sees every route as it is registered (the route-table test). */
   onRoute?: onRouteHookHandler;
 }
@@ -65,29 +64,30 @@ export interface BuildAppOptions {
 /** 1 MiB: every legitimate body of this API is far smaller; bigger ones get a 413 before parsing. */
 export const BODY_LIMIT = 1024 * 1024;
 
+const NOSNIFF = ['x-content-type-options', 'nosniff'] as const;
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, handle } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[скрыто]',
-      },
-    },
+    logger: loggerOptions(config.logLevel, opts.logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
     requestIdHeader: 'x-request-id',
+    clientErrorHandler,
     // Malformed URLs and over-long path segments are refused by the router before any route runs; they still
-    // leave in the spec's envelope (Fastify's default body here is its own shape).
+    // leave in the spec's envelope (Fastify's default body here is its own shape). No hook runs for them, so
+    // they set the nosniff header themselves.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void (reply as FastifyReply).status(status).send({
-        errors: {
-          detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
-        },
-      });
+      void (reply as FastifyReply)
+        .status(status)
+        .header(...NOSNIFF)
+        .send({
+          errors: {
+            detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
+          },
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -116,11 +116,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   await app.register(errorHandler);
+  // No answer of the API may be sniffed into something a browser renders (issue #12): JSON stays JSON.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header(...NOSNIFF);
+  });
+  await app.register(inputGuard);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'X-Client-Host', 'X-City', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin or Access-Control-Request-Method) would get the plugin's text/plain 400; it
+    // gets an empty 204 without CORS grants instead, as every error of the API is JSON or nothing.
+    strictPreflight: false,
   });
   await app.register(swagger, {
     openapi: {

@@ -18,10 +18,12 @@ import {
   DEFAULT_PAGE,
   DEFAULT_SORT_ORDER,
   FILTER_TYPES,
+  INT4_MAX,
   SEARCH_MAX_LENGTH,
   SLUG_MAX_LENGTH,
   SORT_ORDERS,
 } from './constants';
+import { MESSAGES } from './messages';
 
 // Category tree, filters, listing, search, banners, manufacturers (API-SHAPES §6).
 
@@ -143,7 +145,7 @@ export type CatalogProductsQuery = z.infer<typeof catalogProductsQuery>;
 export type CatalogProductsQueryInput = z.input<typeof catalogProductsQuery>;
 
 export const catalogProductsRequest = z.object({
-  page: z.number().int().positive().default(DEFAULT_PAGE),
+  page: z.number().int().positive().max(INT4_MAX, MESSAGES.numberTooLarge).default(DEFAULT_PAGE),
   sort: z.enum(CATALOG_SORTS).default(DEFAULT_CATALOG_SORT),
   order: z.enum(SORT_ORDERS).default(DEFAULT_SORT_ORDER),
   filter: catalogFilterSelection.default({}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-config';
-import { DEFAULT_PAGE, SLUG_MAX_LENGTH } from './constants';
+import { DEFAULT_PAGE, INT4_MAX, SLUG_MAX_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 
 /** Lower-case latin letters, digits and dashes; no underscore, which separates `product_` in URLs. */
@@ -13,13 +13,16 @@ export const slug = z
   .regex(SLUG_PATTERN, MESSAGES.slugInvalid);
 export type Slug = z.infer<typeof slug>;
 
-/** A positive integer arriving as text (path and query parameters are always strings). */
+/**
+ * A positive integer arriving as text (path and query parameters are always strings). Bounded by PostgreSQL's
+ * `integer`: a bigger id or page would reach the database and fail there instead of being refused here.
+ */
 export const positiveIntString = z
   .string()
   .trim()
   .regex(/^\d{1,15}$/, MESSAGES.idInvalid)
   .transform(Number)
-  .pipe(z.number().int().positive(MESSAGES.idInvalid));
+  .pipe(z.number().int().positive(MESSAGES.idInvalid).max(INT4_MAX, MESSAGES.numberTooLarge));
 
 export const idParams = z.object({ id: positiveIntString });
 export type IdParams = z.infer<typeof idParams>;
@@ -86,6 +89,10 @@ export const optionalTransportId = z
     const id = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
     if (!Number.isSafeInteger(id) || id <= 0) {
       ctx.issues.push({ code: 'custom', message: MESSAGES.idInvalid, input: value });
+      return z.NEVER;
+    }
+    if (id > INT4_MAX) {
+      ctx.issues.push({ code: 'custom', message: MESSAGES.numberTooLarge, input: value });
       return z.NEVER;
     }
     return id;

@@ -6,6 +6,8 @@ export const ORDERS_PAGE_SIZE = 12;
 export const REVIEWS_PAGE_SIZE = 5;
 export const REVIEWS_MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE = 1;
+/** Largest value of PostgreSQL's `integer`: every id, page and quantity the API takes must fit its columns. */
+export const INT4_MAX = 2_147_483_647;
 
 export const CATALOG_SORTS = ['popular', 'price', 'rating', 'new'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];

@@ -1,4 +1,10 @@
-import { MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SEARCH_MIN_LENGTH } from './constants';
+import {
+  INT4_MAX,
+  MESSAGE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from './constants';
 import { formatWait } from './format';
 
 // Russian texts of SPEC §2, §4, §5, §8 plus the generic API errors (ARCHITECTURE §2).
@@ -29,6 +35,9 @@ export const MESSAGES = {
   dateInvalid: 'Некорректная дата',
   gradeInvalid: 'Оценка должна быть от 1 до 5',
   quantityInvalid: 'Количество должно быть от 1 до 999',
+  numberTooLarge: `Число не должно быть больше ${INT4_MAX}`,
+  /** NUL characters and lone UTF-16 surrogates: text PostgreSQL cannot store. */
+  textInvalid: 'Текст содержит недопустимые символы',
 
   // Generic API errors, DRF-style wording.
   invalidJson: 'Некорректный JSON в теле запроса.',

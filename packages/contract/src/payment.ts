@@ -3,6 +3,7 @@ import { optionalTransportId, positiveIntString, slug } from './common';
 import {
   CART_MAX_LINES,
   DEFAULT_PLACEMENT_TYPE,
+  INT4_MAX,
   MESSAGE_MAX_LENGTH,
   ORDER_STATUSES,
   PAYMENT_TYPES,
@@ -47,7 +48,8 @@ const positiveId = z
       issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.idInvalid,
   })
   .int(MESSAGES.idInvalid)
-  .positive(MESSAGES.idInvalid);
+  .positive(MESSAGES.idInvalid)
+  .max(INT4_MAX, MESSAGES.numberTooLarge);
 
 /**
  * Body of POST /payment/orders/. Send an `Idempotency-Key` header (HEADER_NAMES.idempotencyKey):

@@ -25,7 +25,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return reply.status(400).send(fastifyValidationToBody(error.validation));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, cause: error.cause }, 'response does not match its contract');
+      request.log.error({ err: error }, 'response does not match its contract');
       return reply.status(500).send(detail(MESSAGES.serverError));
     }
     switch (error.code) {
