@@ -34,6 +34,9 @@ if (missing.length) {
 }
 
 const only = process.argv[2]; // 'api' or 'web' to run one half
+// `npm run test:e2e -- web e2e/search.spec.ts --grep …`: arguments after 'web' go to Playwright, and only those
+// browser tests run (no proxy fuzz, no hostile phase), so one spec can be iterated on against the built apps.
+const playwrightArgs = only === 'web' ? process.argv.slice(3) : [];
 if (!only || only === 'api') {
   log('API suite on PostgreSQL + Redis…');
   run('npx', ['vitest', 'run', '--root', 'apps/api'], {
@@ -95,7 +98,7 @@ try {
   await waitForHttp(`http://127.0.0.1:${PORT}/`, 120_000);
   log('browser suite (Playwright, Chromium)…');
   try {
-    run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...playwrightArgs], {
       env: {
         ...env,
         BASE_URL: `http://127.0.0.1:${PORT}`,
@@ -107,11 +110,11 @@ try {
   } catch (e) {
     console.error(e.message);
   }
-  if (!proxyFuzzPhase()) code = 1;
+  if (!playwrightArgs.length && !proxyFuzzPhase()) code = 1;
 } finally {
   await stopAll([web, api]);
 }
-if (!(await hostilePhase(env))) code = 1;
+if (!playwrightArgs.length && !(await hostilePhase(env))) code = 1;
 process.exit(code);
 
 /** The storefront's own server (apps/web/dist/server.js, as `npm start` runs it) in front of the API at apiPort. */
