@@ -40,7 +40,9 @@ describe('server process', () => {
     child.stderr.on('data', (b) => (output += b));
     try {
       let health: unknown;
-      for (let i = 0; i < 200 && child.exitCode === null; i++) {
+      // Migrating a new embedded database takes seconds alone and a minute on a busy two-core machine.
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline && child.exitCode === null) {
         try {
           const res = await fetch(`http://127.0.0.1:${port}/api/health`);
           health = await res.json();
@@ -57,5 +59,5 @@ describe('server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 150_000);
 });
