@@ -44,7 +44,8 @@ if (!only || only === 'api') {
     env: {
       TEST_DATABASE_URL: pgUrl,
       REDIS_URL: redisUrl,
-      FUZZ_REQUESTS: process.env.FUZZ_REQUESTS || '20000',
+      FUZZ_REQUESTS: process.env.FUZZ_REQUESTS || '12000',
+      FUZZ_BUDGET_S: process.env.FUZZ_BUDGET_S || '420',
     },
   });
 }
