@@ -109,6 +109,11 @@ const envSchema = z.object({
   /** How long the refresh token just replaced still answers (two tabs refreshing at once); 0 = never. */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /**
+   * A session whose client has only ever refreshed with its first refresh token (older clients keep it and store
+   * only the access token) may go on doing so; false = every spent token is a copy after the grace window.
+   */
+  REFRESH_FIRST_TOKEN_REUSE: z.enum(['true', 'false', '1', '0']).default('true'),
+  /**
    * Open orders nobody has paid for yet (cash orders until they are collected, online ones until paid) that one
    * customer and one address may have at a time; 0 = no limit.
    */
@@ -213,6 +218,8 @@ export interface Config {
   codeLimits: CodeLimits;
   /** Seconds during which the refresh token just replaced still gets the session's current pair. */
   refreshGraceSeconds: number;
+  /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
+  refreshFirstTokenReuse: boolean;
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -303,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       failuresPerPhonePerWeek: e.CODE_FAILURES_PER_PHONE_PER_WEEK,
     },
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    refreshFirstTokenReuse: e.REFRESH_FIRST_TOKEN_REUSE === 'true' || e.REFRESH_FIRST_TOKEN_REUSE === '1',
     ...overrides,
   };
   // The sandbox marks any order paid at the customer's word: a production shop must never offer it.

@@ -113,6 +113,7 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 export const verifyEmailRequest = z.object({ code: codeField, email: emailField });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+/** `status` is 'Почта подтверждена' (the text older clients check for); `details` a sentence to show. */
 export const verifyEmailResponse = z.object({ status: z.string(), details: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
