@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  INT4_MAX,
   lineTotal,
   MESSAGES,
   type ChangePasswordRequest,
@@ -239,16 +240,21 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       : new Date(new Date(q.created_before).getTime() + 1)
     : undefined;
   let number: string | undefined;
+  let id: number | undefined;
   if (q.search) {
     number = q.search.replace(/\D/g, '');
-    // Order numbers are digits only: a search without digits finds nothing.
+    // Order numbers and ids are digits only: a search without digits finds nothing.
     if (!number) return { current: q.page, pages: 0, total: 0, results: [] };
+    // The digits may also be an order's id (what older clients show): matched exactly, never as a fragment.
+    const asId = number.length <= 10 ? Number(number) : NaN;
+    if (asId > 0 && asId <= INT4_MAX) id = asId;
   }
   const { total, rows } = await listOrders(env.db, {
     userId,
     after,
     before,
     number,
+    id,
     ascending: q.ordering === 'created_at',
     page: q.page,
     size: q.size,
