@@ -23,6 +23,7 @@ import authContext from './plugins/auth-context';
 import housekeeping from './plugins/housekeeping';
 import errorHandler from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
+import mediaUrls from './plugins/media-urls';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
 import pagesRoutes from './modules/pages/pages.routes';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     void reply.header(...NOSNIFF);
   });
   await app.register(inputGuard);
+  await app.register(mediaUrls);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -49,6 +49,44 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
+   * Where browsers load the files under `/media/` from (a CDN, or this API's own address): media URLs in answers
+   * are `<MEDIA_PUBLIC_URL>/media/…`, so a client on another origin shows the images. Unset: API_PUBLIC_URL.
+   */
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * Per client host (X-Client-Host), where the payment provider sends the browser after a card payment:
+   * `host=https://…{orderId}…` entries separated by commas. Unlisted hosts: `<PUBLIC_URL>/payment?orderId=…`.
+   */
+  PAYMENT_RETURN_URLS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const map: Record<string, string> = {};
+      for (const entry of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const at = entry.indexOf('=');
+        const host = entry.slice(0, at).trim().toLowerCase().replace(/:\d+$/, '');
+        const template = entry.slice(at + 1).trim();
+        if (
+          at < 1 ||
+          !/^[a-z0-9.-]{1,253}$/.test(host) ||
+          !/^https?:\/\/[^/\s]+/i.test(template) ||
+          !template.includes('{orderId}')
+        ) {
+          ctx.addIssue({ code: 'custom', message: `expected host=https://…{orderId}…, got "${entry}"` });
+          return z.NEVER;
+        }
+        map[host] = template;
+      }
+      return map;
+    }),
+  /**
    * The sandbox card provider (a local page that "pays" without money, so any customer could mark an order paid):
    * off unless asked for (demo, development, tests), and refused at start in production.
    */
@@ -108,6 +146,11 @@ const envSchema = z.object({
   CODE_FAILURES_PER_PHONE_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(20),
   /** How long the refresh token just replaced still answers (two tabs refreshing at once); 0 = never. */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * A session whose client has only ever refreshed with its first refresh token (older clients keep it and store
+   * only the access token) may go on doing so; false = every spent token is a copy after the grace window.
+   */
+  REFRESH_FIRST_TOKEN_REUSE: z.enum(['true', 'false', '1', '0']).default('true'),
   /**
    * Open orders nobody has paid for yet (cash orders until they are collected, online ones until paid) that one
    * customer and one address may have at a time; 0 = no limit.
@@ -185,6 +228,10 @@ export interface Config {
   publicUrl: string;
   /** Origin under which browsers reach `/api/…` of this API (no trailing slash). */
   apiPublicUrl: string;
+  /** Prefix of absolute media URLs (`<mediaPublicUrl>/media/…`; no trailing slash). */
+  mediaPublicUrl: string;
+  /** Payment return address templates (`{orderId}`) by normalised client host. */
+  paymentReturnUrls: Record<string, string>;
   /** Configured only when both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY are set. */
   yookassa?: YooKassaConfig;
   orderPaymentTimeoutMinutes: number;
@@ -213,6 +260,8 @@ export interface Config {
   codeLimits: CodeLimits;
   /** Seconds during which the refresh token just replaced still gets the session's current pair. */
   refreshGraceSeconds: number;
+  /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
+  refreshFirstTokenReuse: boolean;
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -269,6 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     apiPublicUrl: (e.API_PUBLIC_URL ?? e.PUBLIC_URL).replace(/\/+$/, ''),
+    mediaPublicUrl: (e.MEDIA_PUBLIC_URL ?? e.API_PUBLIC_URL ?? e.PUBLIC_URL).replace(/\/+$/, ''),
+    paymentReturnUrls: e.PAYMENT_RETURN_URLS,
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
         ? {
@@ -303,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       failuresPerPhonePerWeek: e.CODE_FAILURES_PER_PHONE_PER_WEEK,
     },
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    refreshFirstTokenReuse: e.REFRESH_FIRST_TOKEN_REUSE === 'true' || e.REFRESH_FIRST_TOKEN_REUSE === '1',
     ...overrides,
   };
   // The sandbox marks any order paid at the customer's word: a production shop must never offer it.

@@ -61,7 +61,7 @@ async function send(req: FuzzRequest): Promise<FuzzResponse> {
     remoteAddress: `198.18.${(req.client >> 8) & 255}.${req.client & 255}`,
   });
   // The signed-in caller follows its session: a generated password change (the caller's password is the
-  // sample one) ends the old session and answers with the new pair, as the storefront would store it.
+  // sample one) ends the other sessions and answers with this session's pair, as the storefront would store it.
   if (req.caller === 'user' && res.statusCode < 300 && req.url.startsWith(API_ROUTES.changePassword.path)) {
     const access = (json<{ access?: unknown }>(res) ?? {}).access;
     if (typeof access === 'string') authorization.user = `Bearer ${access}`;

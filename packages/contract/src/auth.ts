@@ -161,6 +161,8 @@ export const AUTH_MESSAGES = {
   externalAuthFailed: 'Не удалось выполнить вход. Попробуйте еще раз.',
   emailCodeInvalid: 'Неверный или устаревший код.',
   emailVerified: 'Email подтвержден.',
+  /** verify_email's `status`: the exact text older clients compare the answer with. */
+  emailVerifiedStatus: 'Почта подтверждена',
   cityNotFound: 'Город не найден.',
   transportNotFound: 'Транспортное средство не найдено.',
 } as const;

@@ -109,6 +109,11 @@ export const HEADER_NAMES = {
   city: 'X-City',
   authorization: 'Authorization',
   idempotencyKey: 'Idempotency-Key',
+  /**
+   * `relative`: media URLs as stored (`/media/…`), for a client that serves them on its own origin (Podbor's
+   * storefront); without it they are absolute (MEDIA_PUBLIC_URL), for clients on other origins.
+   */
+  mediaUrls: 'X-Media-Urls',
   retryAfter: 'Retry-After',
 } as const;
 

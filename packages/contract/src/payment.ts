@@ -60,7 +60,13 @@ export const orderCreateRequest = z.object({
   phone: phoneField,
   email: optionalEmailField,
   payment_type: z.enum(PAYMENT_TYPES),
-  payment_method_id: positiveId,
+  /**
+   * The chosen method (`payment/methods/`). Older clients may leave it out and send only `payment_type` (and a
+   * `gateway` name): the order then takes that type's default method (the first one listed, of that gateway).
+   */
+  payment_method_id: positiveId.nullish(),
+  /** With no `payment_method_id`: the gateway (`cash`, `sandbox`, `yookassa`) whose method of the type to take. */
+  gateway: z.string().trim().max(50).nullish(),
   cart: z.array(orderCartLine).min(1, MESSAGES.required).max(CART_MAX_LINES),
   branch_office_id: positiveId,
   transport_id: optionalTransportId,

@@ -113,17 +113,34 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 export const verifyEmailRequest = z.object({ code: codeField, email: emailField });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+/** `status` is 'Почта подтверждена' (the text older clients check for); `details` a sentence to show. */
 export const verifyEmailResponse = z.object({ status: z.string(), details: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
-/** Date filter value: `YYYY-MM-DD` or a full ISO date-time. */
+/**
+ * Date filter value: `YYYY-MM-DD` or a full ISO date-time; month and day may come without zero padding
+ * (`2026-11-1`, as older clients send them) and are padded here. The date must exist in the calendar.
+ */
 const dateFilter = z
   .string()
   .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/.test(v) && !Number.isNaN(Date.parse(v)),
-    MESSAGES.dateInvalid,
-  );
+  .transform((v, ctx) => {
+    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})((?:[T ].*)?)$/.exec(v);
+    const [year, month, day] = [Number(m?.[1]), Number(m?.[2]), Number(m?.[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const padded = m && `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}${m[4]}`;
+    if (
+      !padded ||
+      date.getUTCFullYear() !== year ||
+      date.getUTCMonth() !== month - 1 ||
+      date.getUTCDate() !== day ||
+      Number.isNaN(Date.parse(padded))
+    ) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.dateInvalid });
+      return z.NEVER;
+    }
+    return padded;
+  });
 
 export const ordersQuery = pageQuery(ORDERS_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE).extend({
   ordering: optionalQuery(z.enum(ORDER_ORDERINGS)).transform((v) => v ?? DEFAULT_ORDER_ORDERING),

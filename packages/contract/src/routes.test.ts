@@ -75,6 +75,8 @@ const PODBOR_CALLS = [
   'POST /api/v1/user/logout/',
   // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
   'POST /api/admin/v1/orders/{}/release/',
+  // Older clients read the cart with GET (issue #13): the same answer as POST.
+  'GET /api/v1/payment/cart/',
 ];
 
 const routes = Object.entries(API_ROUTES);

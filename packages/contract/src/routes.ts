@@ -662,6 +662,18 @@ export const API_ROUTES = {
     tags: ['cart'],
     summary: 'Корзина для города и автомобиля',
   },
+  cartGet: {
+    // Older clients read the cart with GET: the same answer as POST, `transport` and `city` in the query. A read
+    // only: the vehicle sent prices the answer but is not remembered with the cart (POST does that).
+    method: 'GET',
+    path: '/api/v1/payment/cart/',
+    auth: 'session',
+    query: cart.cartRequest,
+    response: cart.cartResponse,
+    errors: [400, 401],
+    tags: ['cart'],
+    summary: 'Корзина (чтение, как POST)',
+  },
   cartAddItem: {
     method: 'POST',
     path: '/api/v1/payment/cart/add-item/',

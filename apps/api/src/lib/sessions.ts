@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TokenPair } from '@podbor/contract';
 import type { Db } from '../db/client';
@@ -15,6 +15,14 @@ import { REFRESH_TTL_SEC, signAccessToken, signRefreshToken, verifyRefreshToken 
 // again (the same jti, signed anew) instead of counting as a copy. Nothing new is issued, so the family keeps a
 // single live token and a copy used later is still caught; an older token, or the replaced one after the
 // window, revokes the family as before.
+//
+// First-token clients: some older clients of this API keep the refresh token they got at sign-in and store only
+// each new access token, refreshing with that first token on every page load, minutes or days apart. A family in
+// which nothing but its first token has ever been spent is treated as such a client: the first token presented
+// again gets the family's current token again (re-signed, nothing new issued), as in the grace window but without
+// its time limit. The moment any later token of the family is presented (a client that stores the rotated token),
+// the family is known to rotate and the first token becomes an ordinary spent token: presented again, it revokes
+// the family. apps/api/README.md «Refresh tokens» weighs what this costs.
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'inactive';
 
@@ -70,7 +78,7 @@ export async function rotateSession(
   db: Db,
   secret: string,
   refresh: string,
-  opts: { graceSec: number },
+  opts: { graceSec: number; firstTokenReuse: boolean },
 ): Promise<RotateResult> {
   const claims = await verifyRefreshToken(refresh, secret);
   if (!claims) return { ok: false, reason: 'invalid' };
@@ -113,7 +121,9 @@ export async function rotateSession(
     return jti;
   });
   if (next) return { ok: true, tokens: await sign(secret, user, family, next) };
-  const current = opts.graceSec > 0 ? await graceSuccessor(db, claims.jti, family.id, opts.graceSec) : null;
+  const current =
+    (opts.graceSec > 0 ? await graceSuccessor(db, claims.jti, family.id, opts.graceSec) : null) ??
+    (opts.firstTokenReuse ? await firstTokenSuccessor(db, claims.jti, family.id) : null);
   if (current) return { ok: true, tokens: await sign(secret, user, family, current) };
   await revokeFamily(db, family.id, 'reuse');
   return { ok: false, reason: 'reused' };
@@ -153,6 +163,63 @@ async function graceSuccessor(
     .orderBy(desc(refreshTokens.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The family's current (unspent) token when `jti` is the only token of the family ever spent, i.e. the family's
+ * first token in a session whose client has never presented a rotated one; otherwise null. (Any later token
+ * exists only because its predecessor was spent, so "the only one spent" can only be the first.)
+ */
+async function firstTokenSuccessor(db: Db, jti: string, familyId: string): Promise<string | null> {
+  const other = alias(refreshTokens, 'other');
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.usedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(and(eq(other.familyId, familyId), ne(other.id, jti), isNotNull(other.usedAt))),
+        ),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The pair of a live session as it stands (a new access token and the family's current refresh token, re-signed;
+ * nothing new issued), or null when the session has ended. Used where a call keeps the caller's session (password
+ * change) and Podbor's storefront expects a pair in the answer.
+ */
+export async function currentSessionTokens(
+  db: Db,
+  secret: string,
+  user: { id: number; role: string },
+  familyId: string,
+): Promise<TokenPair | null> {
+  const [row] = await db
+    .select({ id: refreshTokens.id, expiresAt: refreshTokenFamilies.expiresAt })
+    .from(refreshTokens)
+    .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+    .where(
+      and(
+        eq(refreshTokenFamilies.id, familyId),
+        eq(refreshTokenFamilies.userId, user.id),
+        isNull(refreshTokenFamilies.revokedAt),
+        sql`${refreshTokenFamilies.expiresAt} > now()`,
+        isNull(refreshTokens.usedAt),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return sign(secret, user, { id: familyId, expiresAt: row.expiresAt }, row.id);
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: RevokeReason): Promise<void> {

@@ -10,7 +10,8 @@ export type Caller =
   { kind: 'user'; userId: number; role: string } | { kind: 'visitor'; visitorId: number } | { kind: 'none' };
 
 interface AuthState {
-  user: { userId: number; role: string } | null;
+  /** The bearer's account and session (the refresh-token family its access token names). */
+  user: { userId: number; role: string; sessionId: string } | null;
   /** Raw not-authorized token as sent; resolved to a visitor only when a route asks (one query then). */
   visitorToken: string | null;
   resolved?: Caller;
@@ -47,7 +48,7 @@ export default fp(async function authContext(app: FastifyInstance) {
       const claims = await verifyAccessToken(header.slice(7).trim(), app.config.jwtSecret);
       // A signed, unexpired token whose session has ended (logout, password change) is as dead as a forged one.
       if (!claims || !(await isSessionLive(app.db, claims.sessionId, claims.userId))) throw tokenNotValid();
-      request.authState.user = { userId: claims.userId, role: claims.role };
+      request.authState.user = { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
       return;
     }
     // Opaque tokens are base64url of 32 bytes; anything else cannot be one, so it is simply ignored.

@@ -143,6 +143,8 @@ export const payments = pgTable(
       .default('pending'),
     amount: money().notNull(),
     confirmationUrl: text(),
+    /** Where the browser returns after paying, chosen by the client host that placed the order; null = storefront. */
+    returnUrl: text(),
     idempotenceKey: text().notNull(),
     raw: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -42,6 +42,7 @@ const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
     log: app.log,
     codeLimits: app.config.codeLimits,
     refreshGraceSec: app.config.refreshGraceSeconds,
+    refreshFirstTokenReuse: app.config.refreshFirstTokenReuse,
   };
 
   route(app, 'unauthorizedToken', async (request) => {

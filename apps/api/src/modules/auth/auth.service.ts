@@ -40,6 +40,8 @@ export interface AuthEnv {
   codeLimits: CodeLimits;
   /** Grace window of the refresh token just replaced (config REFRESH_REUSE_GRACE_SECONDS). */
   refreshGraceSec: number;
+  /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
+  refreshFirstTokenReuse: boolean;
 }
 
 /** A new not-authorized visitor token (opaque, stored hashed); it owns an anonymous cart. */
@@ -55,7 +57,10 @@ export async function refreshSession(
   refresh: string,
   log: FastifyBaseLogger,
 ): Promise<TokenPair> {
-  const result = await rotateSession(env.db, env.secret, refresh, { graceSec: env.refreshGraceSec });
+  const result = await rotateSession(env.db, env.secret, refresh, {
+    graceSec: env.refreshGraceSec,
+    firstTokenReuse: env.refreshFirstTokenReuse,
+  });
   if (!result.ok) {
     if (result.reason === 'reused')
       log.warn({ event: 'refresh_token_reuse' }, 'spent refresh token presented again: session revoked');
@@ -349,7 +354,7 @@ export async function completePasswordReset(
 }
 
 /**
- * Sets a new password and ends every session of the account. After a reset by call the phone is proven, so an
+ * Sets a new password and ends every session of the account but `keepSessionId` (the one that changed it). After a reset by call the phone is proven, so an
  * unconfirmed registration becomes active too.
  */
 export async function replacePassword(
@@ -357,7 +362,8 @@ export async function replacePassword(
   userId: number,
   passwordHash: string,
   reason: 'password_change' | 'password_reset',
+  keepSessionId?: string,
 ): Promise<void> {
   await setPassword(db, userId, passwordHash, reason === 'password_reset');
-  await revokeAllSessions(db, userId, reason);
+  await revokeAllSessions(db, userId, reason, keepSessionId);
 }

@@ -18,6 +18,12 @@ const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
     return readCart(app.db, owner, ctx);
   });
 
+  route(app, 'cartGet', async (request) => {
+    const owner = await requireOwner(app, request);
+    const ctx = await cartContext(app.db, request, owner, request.query, { remember: false });
+    return readCart(app.db, owner, ctx);
+  });
+
   route(app, 'cartAddItem', async (request) => {
     const owner = await requireOwner(app, request);
     const ctx = await cartContext(app.db, request, owner, request.body);

@@ -113,13 +113,15 @@ export async function saveTransport(db: Db, owner: Owner, transportId: number | 
 
 /**
  * The pricing context of a cart call: the city sent with the call (else X-City, else the default city) and the
- * vehicle sent with it, else the one remembered with the cart. A vehicle that was sent is remembered.
+ * vehicle sent with it, else the one remembered with the cart. A vehicle that was sent is remembered, except by a
+ * read (`remember: false`, the GET of older clients).
  */
 export async function cartContext(
   db: Db,
   request: FastifyRequest,
   owner: Owner,
   body: { transport?: number | null; city?: string | null } | null | undefined,
+  opts: { remember: boolean } = { remember: true },
 ): Promise<PricingContext> {
   const cart = await findCart(db, owner);
   const sent = body?.transport;
@@ -128,7 +130,7 @@ export async function cartContext(
     citySlug: body?.city,
     transportId: sent === undefined ? (cart?.transportId ?? null) : sent,
   });
-  if (sent !== undefined && ctx.transportId !== (cart?.transportId ?? null)) {
+  if (opts.remember && sent !== undefined && ctx.transportId !== (cart?.transportId ?? null)) {
     await saveTransport(db, owner, ctx.transportId);
   }
   return ctx;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/owner';
 import { route } from '../../lib/route';
 import { staffOf } from '../../lib/staff';
+import { normaliseHost } from '../showcase/showcase.service';
 import { placeOrder, releaseOrder, type OrdersEnv } from './orders.service';
 
 // Order creation answers 201 (200 when an Idempotency-Key replays an earlier order); 400 bad input (fields
@@ -41,6 +42,7 @@ const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         showcaseId: await showcaseIdOf(request),
+        clientHost: normaliseHost(request.headers['x-client-host']),
         ip: request.ip,
       },
     );

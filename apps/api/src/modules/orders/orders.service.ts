@@ -24,6 +24,7 @@ import { idempotentRequest } from '../../lib/idempotency';
 import { transitionOrder } from '../../lib/order-status';
 import { ownerScope, type Owner } from '../../lib/owner';
 import type { PaymentProvider, PaymentProviders } from '../../lib/payments/provider';
+import { paymentReturnUrl } from '../../lib/payments/return-url';
 import type { RateLimiter } from '../../lib/rate-limit';
 import {
   CART_MESSAGES,
@@ -36,6 +37,7 @@ import {
 } from '../cart/cart.service';
 import {
   cancelOpenPayments,
+  defaultPaymentMethod,
   findPaymentMethod,
   recheckBeforeExpiry,
   recordPendingPayment,
@@ -114,6 +116,8 @@ export interface PlaceOrderInput {
   body: OrderCreateRequest;
   idempotencyKey?: string;
   showcaseId: number | null;
+  /** The client's host (X-Client-Host, normalised): picks the payment return address (PAYMENT_RETURN_URLS). */
+  clientHost?: string | null;
   /** The caller's address (per-address order limit). */
   ip: string;
 }
@@ -201,11 +205,14 @@ async function takeOrderAllowance(env: OrdersEnv, input: PlaceOrderInput): Promi
 async function validateOrder(env: OrdersEnv, body: OrderCreateRequest): Promise<Checked> {
   if (body.consent === false) throw badRequest({ consent: [ORDER_MESSAGES.consentRequired] });
   // Ids beyond the integer columns name nothing (and must not reach PostgreSQL, which would refuse the query).
-  if (body.payment_method_id > INT4_MAX)
+  if ((body.payment_method_id ?? 0) > INT4_MAX)
     throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
   if (body.branch_office_id > INT4_MAX)
     throw badRequest({ branch_office_id: [ORDER_MESSAGES.branchNotFound] });
-  const method = await findPaymentMethod(env.db, env.payments, body.payment_method_id);
+  // Older clients send only the payment type (and a gateway name): that type's default method.
+  const method = body.payment_method_id
+    ? await findPaymentMethod(env.db, env.payments, body.payment_method_id)
+    : await defaultPaymentMethod(env.db, env.payments, body.payment_type, body.gateway || undefined);
   if (!method) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
   if (method.type !== body.payment_type)
     throw badRequest({ payment_type: [ORDER_MESSAGES.methodTypeMismatch] });
@@ -330,7 +337,12 @@ async function writeOrder(
     if (!line.product.isService) await reserveLine(tx, config, id, line, checked.branch);
   }
   if (online)
-    await recordPendingPayment(tx, { orderId: id, provider: checked.provider, amount: priced.totalPrice });
+    await recordPendingPayment(tx, {
+      orderId: id,
+      provider: checked.provider,
+      amount: priced.totalPrice,
+      returnUrl: paymentReturnUrl(config, input.clientHost, id),
+    });
   if (input.body.placement_type === 'CART') {
     await removeFromCart(
       tx,

@@ -68,7 +68,14 @@ export async function findLatestPayment(db: Db, orderId: number): Promise<Paymen
 
 export async function insertPayment(
   tx: Db,
-  payment: { id: string; orderId: number; provider: string; amount: number; idempotenceKey: string },
+  payment: {
+    id: string;
+    orderId: number;
+    provider: string;
+    amount: number;
+    idempotenceKey: string;
+    returnUrl: string | null;
+  },
 ): Promise<void> {
   await tx.insert(payments).values(payment);
 }

@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type PaymentMethodGroup,
   type PaymentStatusResponse,
+  type PaymentType,
   type SandboxActionRequest,
   type YookassaNotification,
 } from '@podbor/contract';
@@ -86,6 +87,32 @@ export async function findPaymentMethod(db: Db, providers: PaymentProviders, id:
   return method && { ...method, provider: providers.get(method.gateway) };
 }
 
+/**
+ * The default method of a payment type: the first active one listed (`payment/methods/` order) whose provider
+ * this process can use, of the given gateway when one is named; undefined when there is none.
+ */
+export async function defaultPaymentMethod(
+  db: Db,
+  providers: PaymentProviders,
+  type: PaymentType,
+  gateway?: string,
+) {
+  const method = (await findActiveMethods(db)).find(
+    (m) =>
+      m.type === type &&
+      providers.has(m.gateway) &&
+      (gateway === undefined || m.gateway === gateway.toLowerCase()),
+  );
+  return (
+    method && {
+      id: method.id,
+      type: method.type,
+      gateway: method.gateway,
+      provider: providers.get(method.gateway),
+    }
+  );
+}
+
 /** The instalment offer for a product's price, or 404. */
 export async function installmentFor(db: Db, productSlug: string): Promise<InstallmentResponse> {
   const price = await findProductPrice(db, productSlug);
@@ -96,7 +123,7 @@ export async function installmentFor(db: Db, productSlug: string): Promise<Insta
 /** The pending payment of an online order, written in the order's transaction; the provider is asked later. */
 export async function recordPendingPayment(
   tx: Db,
-  order: { orderId: number; provider: PaymentProvider; amount: number },
+  order: { orderId: number; provider: PaymentProvider; amount: number; returnUrl: string | null },
 ): Promise<void> {
   const id = randomUUID();
   await insertPayment(tx, {
@@ -105,6 +132,7 @@ export async function recordPendingPayment(
     provider: order.provider.name,
     amount: order.amount,
     idempotenceKey: id,
+    returnUrl: order.returnUrl,
   });
 }
 
@@ -152,7 +180,7 @@ export async function startPayment(
       orderNumber: order.number,
       amount: payment.amount,
       description: `Заказ №${order.number}`,
-      returnUrl: `${config.publicUrl}/payment?orderId=${orderId}`,
+      returnUrl: payment.returnUrl ?? `${config.publicUrl}/payment?orderId=${orderId}`,
       customer: { phone: order.phone, email: order.email },
       items: receipt,
     });
@@ -307,7 +335,8 @@ async function sandboxState(db: Db, config: Config, providers: PaymentProviders,
   if (!payment || payment.provider !== 'sandbox' || !providers.has('sandbox')) throw notFound();
   const order = await findOrderStatus(db, payment.orderId);
   if (!order) throw notFound();
-  return { payment, order, backUrl: `${sandboxReturnOrigin(config)}/payment?orderId=${order.id}` };
+  const backUrl = payment.returnUrl ?? `${sandboxReturnOrigin(config)}/payment?orderId=${order.id}`;
+  return { payment, order, backUrl };
 }
 
 /** The sandbox's hosted payment page (HTML): pay / cancel buttons while the payment is open. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   branches,
@@ -64,8 +64,10 @@ export interface OrderFilters {
   after?: Date;
   /** Exclusive upper bound. */
   before?: Date;
-  /** Digits to find inside the order number. */
+  /** Digits to find inside the order number… */
   number?: string;
+  /** …or an order id the search names exactly (older clients show customers the id). */
+  id?: number;
   ascending: boolean;
   page: number;
   size: number;
@@ -75,7 +77,10 @@ export async function listOrders(db: Db, f: OrderFilters) {
   const where: SQL[] = [eq(orders.userId, f.userId)];
   if (f.after) where.push(gte(orders.createdAt, f.after));
   if (f.before) where.push(lt(orders.createdAt, f.before));
-  if (f.number !== undefined) where.push(ilike(orders.number, `%${f.number}%`));
+  if (f.number !== undefined) {
+    const byNumber = ilike(orders.number, `%${f.number}%`);
+    where.push(f.id !== undefined ? or(byNumber, eq(orders.id, f.id))! : byNumber);
+  }
   const condition = and(...where);
   const [total] = await db.select({ n: count() }).from(orders).where(condition);
   const rows = await db

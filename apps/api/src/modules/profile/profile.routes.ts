@@ -35,7 +35,7 @@ const profileRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps 
   });
 
   route(app, 'changePassword', async (request) =>
-    changePassword(env, await currentUser(request), request.body),
+    changePassword(env, await currentUser(request), request.authState.user?.sessionId, request.body),
   );
 
   route(app, 'verifyEmail', async (request) =>

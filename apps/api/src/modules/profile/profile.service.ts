@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  INT4_MAX,
   lineTotal,
   MESSAGES,
   type ChangePasswordRequest,
@@ -28,7 +29,7 @@ import {
 } from '../../lib/one-time-codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { startSession } from '../../lib/sessions';
+import { currentSessionTokens, startSession } from '../../lib/sessions';
 import { replacePassword } from '../auth/auth.service';
 import {
   findCityId,
@@ -126,10 +127,14 @@ export async function patchProfile(
   return (await findProfile(env.db, current.id)) ?? current;
 }
 
-/** Password change: the current password is required; every other session ends, this one gets new tokens. */
+/**
+ * Password change: the current password is required; every other session ends, the one that changed it goes on
+ * (its tokens stay valid, so a client that ignores the answer's pair stays signed in; the pair is that session's).
+ */
 export async function changePassword(
   env: ProfileEnv,
   user: ProfileRow,
+  sessionId: string | undefined,
   body: ChangePasswordRequest,
 ): Promise<ChangePasswordResponse> {
   const rate = await env.limiter.hit(
@@ -146,9 +151,13 @@ export async function changePassword(
     const message = problem === 'common' ? AUTH_MESSAGES.passwordCommon : AUTH_MESSAGES.passwordContainsPhone;
     throw new HttpError(400, { errors: { password: [message] } });
   }
-  await replacePassword(env.db, user.id, await hashPassword(body.password), 'password_change');
+  await replacePassword(env.db, user.id, await hashPassword(body.password), 'password_change', sessionId);
   await env.limiter.reset(`password-change:user:${user.id}`);
-  const tokens = await startSession(env.db, env.secret, { id: user.id, role: user.role });
+  const account = { id: user.id, role: user.role };
+  // The session ended meanwhile (a logout racing this call): a new one, as the password was just proven.
+  const tokens =
+    (sessionId ? await currentSessionTokens(env.db, env.secret, account, sessionId) : null) ??
+    (await startSession(env.db, env.secret, account));
   return { status: MESSAGES.passwordChanged, ...tokens };
 }
 
@@ -177,7 +186,7 @@ export async function verifyEmail(
     );
   }
   await markEmailVerified(env, user.id);
-  return { status: 'ok', details: AUTH_MESSAGES.emailVerified };
+  return { status: AUTH_MESSAGES.emailVerifiedStatus, details: AUTH_MESSAGES.emailVerified };
 }
 
 async function sendEmailCode(env: ProfileEnv, userId: number, email: string, ip: string): Promise<void> {
@@ -231,16 +240,21 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       : new Date(new Date(q.created_before).getTime() + 1)
     : undefined;
   let number: string | undefined;
+  let id: number | undefined;
   if (q.search) {
     number = q.search.replace(/\D/g, '');
-    // Order numbers are digits only: a search without digits finds nothing.
+    // Order numbers and ids are digits only: a search without digits finds nothing.
     if (!number) return { current: q.page, pages: 0, total: 0, results: [] };
+    // The digits may also be an order's id (what older clients show): matched exactly, never as a fragment.
+    const asId = number.length <= 10 ? Number(number) : NaN;
+    if (asId > 0 && asId <= INT4_MAX) id = asId;
   }
   const { total, rows } = await listOrders(env.db, {
     userId,
     after,
     before,
     number,
+    id,
     ascending: q.ordering === 'created_at',
     page: q.page,
     size: q.size,

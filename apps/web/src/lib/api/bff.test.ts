@@ -72,6 +72,8 @@ describe('the /api proxy', () => {
     expect(calls[0]!.headers.get('authorization')).toBe(`Bearer ${access}`);
     expect(calls[0]!.headers.get('x-client-host')).toBe('shop.test');
     expect(calls[0]!.headers.get('x-city')).toBe('kazan');
+    // Media URLs as stored (root-relative): the storefront serves /media/ on its own origin.
+    expect(calls[0]!.headers.get('x-media-urls')).toBe('relative');
   });
 
   it('sends the raw visitor token when not signed in', async () => {

@@ -34,7 +34,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods,
- * and the password change, which ends the old session and hands this browser a new one).
+ * and the password change, which answers with this session's pair).
  */
 const TOKEN_ISSUING = [
   API_ROUTES.login.path,

@@ -37,11 +37,17 @@ export function upstreamHeaders(ctx: UpstreamContext, extra: Record<string, stri
   return headers;
 }
 
-/** fetch to the API with the configured time budget. Network failures reject; HTTP errors resolve. */
+/**
+ * fetch to the API with the configured time budget. Network failures reject; HTTP errors resolve. Media URLs
+ * come root-relative (`/media/…`): the storefront serves them on its own origin, whatever host it is opened on.
+ */
 export function fetchUpstream(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set(HEADER_NAMES.mediaUrls, 'relative');
   return fetch(`${serverConfig.apiUrl}${path}`, {
     cache: 'no-store',
     ...init,
+    headers,
     signal: init.signal ?? AbortSignal.timeout(serverConfig.apiTimeoutMs),
   });
 }
