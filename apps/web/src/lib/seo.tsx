@@ -26,7 +26,8 @@ export function breadcrumbListLd(origin: string, items: readonly { title: string
       '@type': 'ListItem',
       position: i + 1,
       name: item.title,
-      item: absoluteUrl(origin, item.href),
+      // Links carry the listing's default query (SPEC §2); the structured data names the page itself.
+      item: absoluteUrl(origin, item.href.split('?')[0] ?? item.href),
     })),
   };
 }

@@ -101,11 +101,13 @@ export function ProductPage({
   });
   const totalStock = warehouses.reduce((n, w) => n + quantityOf(w.quantity), 0);
   const inStock = product.is_service || (product.in_stock ?? totalStock > 0);
-  const fitment: FitmentStatus = !start.transportId
-    ? 'no-vehicle'
-    : product.is_linked_transport
-      ? 'fits'
-      : 'does-not-fit';
+  const fitment: FitmentStatus = product.is_universal
+    ? 'universal'
+    : !start.transportId
+      ? 'no-vehicle'
+      : product.is_linked_transport
+        ? 'fits'
+        : 'does-not-fit';
   const allCrumbs: Crumb[] = [...crumbs, { title: product.title }];
   const categorySlug = chain[chain.length - 1] ?? product.categories[0]?.at(-1) ?? '';
   const description = sanitizePageHtml(product.description);
