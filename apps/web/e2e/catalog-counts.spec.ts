@@ -106,7 +106,10 @@ test.describe('catalogue counts and filters', () => {
     await page.goto(`${PATH}?page=1&order=byPopularDown`);
     if (isPhone(info)) await page.getByRole('button', { name: /^Фильтры/ }).click();
     const panel = page.locator('#catalog-filters');
+    // Each bound applies on Enter (or leaving the field): «от 3000» first, then «до 1000».
     await panel.locator('input[name="minprice"]').fill('3000');
+    await panel.locator('input[name="minprice"]').press('Enter');
+    await expect(page).toHaveURL(/minprice=3000/);
     await panel.locator('input[name="maxprice"]').fill('1000');
     await panel.locator('input[name="maxprice"]').press('Enter');
     await expect(page).toHaveURL(/minprice=1000&maxprice=3000/);
