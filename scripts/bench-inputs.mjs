@@ -124,6 +124,10 @@ export async function discoverInputs(base, count) {
     const [cat, transport] = pairs[next++];
     facets.push({ path: `/api/v1/catalog/${cat}/filters/${transport}/` });
   }
+  // Disjunctive facets: the facets of each listing input under its own selection (a value and a price range).
+  const facetsSelected = listing.map((l) => ({
+    path: `${l.path.replace('/products/', '/filters/')}?filter=${encodeURIComponent(JSON.stringify(JSON.parse(l.body).filter))}`,
+  }));
   const productList = [...products.values()];
   const product = productList.slice(0, count).map((p) => ({
     path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`,
@@ -156,7 +160,7 @@ export async function discoverInputs(base, count) {
   const search = [...texts].map((t, i) => ({
     path: `/api/v1/catalog/search/?query=${encodeURIComponent(t)}${i % 2 ? `&transport=${transports[i % transports.length]}` : ''}`,
   }));
-  return { transports, listing, facets, tree: tree2, product, search };
+  return { transports, listing, facets, facetsSelected, tree: tree2, product, search };
 }
 
 export function percentile(sorted, p) {

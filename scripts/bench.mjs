@@ -175,6 +175,7 @@ if (!process.env.DATABASE_URL)
 const KEY_CALLS = [
   ['POST listing: vehicle + 2 filters', 'listing'],
   ['GET filters per vehicle (facets)', 'facets'],
+  ['GET filters per vehicle + 2 filters selected', 'facetsSelected'],
   ['GET category tree per vehicle', 'tree'],
   ['GET product page (X-City, vehicle)', 'product'],
   ['GET search: колодки', 'search'],

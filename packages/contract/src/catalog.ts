@@ -18,6 +18,7 @@ import {
   DEFAULT_PAGE,
   DEFAULT_SORT_ORDER,
   FILTER_TYPES,
+  FILTERS_QUERY_MAX_LENGTH,
   INT4_MAX,
   SEARCH_MAX_LENGTH,
   SLUG_MAX_LENGTH,
@@ -52,6 +53,11 @@ export interface CategoryNode {
   category_found: number;
   /** Products directly in this category. */
   category_total: number;
+  /**
+   * Podbor adds, with a vehicle only: products in this category and below fitted to that vehicle itself
+   * (`found` without the universal products that fit every vehicle).
+   */
+  fitted?: number | undefined;
   children?: CategoryNode[] | undefined;
 }
 
@@ -63,6 +69,7 @@ export const categoryNode: z.ZodType<CategoryNode> = z.object({
   total: z.number().int(),
   category_found: z.number().int(),
   category_total: z.number().int(),
+  fitted: z.number().int().optional(),
   get children() {
     return z.array(categoryNode).optional();
   },
@@ -120,6 +127,15 @@ export const catalogFilter = z.object({
 export type CatalogFilter = z.infer<typeof catalogFilter>;
 
 export const filtersResponse = z.array(catalogFilter);
+
+/**
+ * Query of GET …/filters/: Podbor adds `filter`, the listing body's selection as JSON
+ * (`{"tip-masla":["Синтетическое"],"price":[1000,5000]}`). With it the counts are disjunctive: the values of
+ * each filter are counted under every other selected filter (not its own), the ranges are bounded the same
+ * way, and selected values stay listed even at zero so they can be cleared.
+ */
+export const filtersQuery = z.object({ filter: optionalQuery(z.string().max(FILTERS_QUERY_MAX_LENGTH)) });
+export type FiltersQuery = z.infer<typeof filtersQuery>;
 export type FiltersResponse = z.infer<typeof filtersResponse>;
 
 // ---- product listing ----
@@ -164,6 +180,8 @@ export const productListItem = z.object({
   is_linked_transport: z.boolean().optional(),
   average_rating: z.number().optional(),
   // Podbor adds:
+  /** Fits every vehicle (oils, fluids, accessories): «Универсальный», not «Подходит». */
+  is_universal: z.boolean().optional(),
   manufacturer_slug: z.string().nullable().optional(),
   old_price: z.number().nullable().optional(),
   vendor_code: z.string().optional(),

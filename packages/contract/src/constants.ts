@@ -2,6 +2,8 @@
 
 export const CATALOG_PAGE_SIZE = 24;
 export const CATALOG_MAX_PAGE_SIZE = 100;
+/** Longest `filter` (JSON selection) the facet call takes in its query string. */
+export const FILTERS_QUERY_MAX_LENGTH = 4000;
 export const ORDERS_PAGE_SIZE = 12;
 export const REVIEWS_PAGE_SIZE = 5;
 export const REVIEWS_MAX_PAGE_SIZE = 50;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogLink,
   formatCountdown,
   formatDate,
   formatDateTime,
@@ -144,5 +145,15 @@ describe('waits', () => {
 
   it('puts the wait into the generic 429 text', () => {
     expect(throttledMessage(720)).toBe('Слишком много запросов. Повторите попытку через 12 минут.');
+  });
+});
+
+describe('catalogLink', () => {
+  it('carries the default listing query and the vehicle when one is chosen (SPEC §2)', () => {
+    expect(catalogLink(['filtry', 'maslyanye-filtry'])).toBe(
+      '/catalog/filtry/maslyanye-filtry?page=1&order=byPopularDown',
+    );
+    expect(catalogLink(['filtry'], 17)).toBe('/catalog/filtry?page=1&order=byPopularDown&transport_id=17');
+    expect(catalogLink([], null)).toBe('/catalog?page=1&order=byPopularDown');
   });
 });

@@ -1,6 +1,8 @@
 // Presentation helpers shared by server-rendered and client code: pure, locale fixed to ru-RU and
 // time zone fixed, so the server's HTML and the browser's hydration produce the same text.
 
+import { DEFAULT_CATALOG_ORDER, QUERY_PARAMS } from './constants';
+
 const LOCALE = 'ru-RU';
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
@@ -105,6 +107,17 @@ function segment(value: string): string {
 /** `/catalog/<a>/<b>` for a category slug chain. */
 export function categoryUrl(categoriesPath: readonly string[]): string {
   return ['/catalog', ...categoriesPath.map(segment)].join('/');
+}
+
+/**
+ * A catalogue link as SPEC §2 gives it (menu, tiles, breadcrumbs): the category's address with the default
+ * listing query `page=1&order=byPopularDown` and, when a vehicle is chosen, its `transport_id`.
+ * An empty chain is the catalogue root.
+ */
+export function catalogLink(categoriesPath: readonly string[], transportId?: number | null): string {
+  const base = categoriesPath.length > 0 ? categoryUrl(categoriesPath) : '/catalog';
+  const query = `${QUERY_PARAMS.page}=1&${QUERY_PARAMS.order}=${DEFAULT_CATALOG_ORDER}`;
+  return `${base}?${query}${transportId ? `&${QUERY_PARAMS.transportId}=${transportId}` : ''}`;
 }
 
 /** `/catalog/<a>/<b>/product_<slug>` for one category slug chain. */

@@ -65,6 +65,8 @@ export const productDetail = z.object({
   average_rating: z.number(),
   is_linked_transport: z.boolean(),
   // Podbor adds:
+  /** Fits every vehicle: «Универсальный», not «Подходит» (`is_linked_transport` is true for it too). */
+  is_universal: z.boolean().optional(),
   id: z.number().int().optional(),
   manufacturer_slug: z.string().nullable().optional(),
   reviews_count: z.number().int().optional(),

@@ -58,6 +58,11 @@ export interface ApiRouteDef {
   internal?: boolean;
 }
 
+const FACETS_DESCRIPTION =
+  'Без query — число товаров по каждому значению. С query filter (выбор фильтров в JSON, как filter тела листинга) ' +
+  'счёт дизъюнктивный: значения фильтра считаются под всеми остальными выбранными фильтрами, кроме его собственного; ' +
+  'выбранные значения остаются в списке и при нуле.';
+
 const LISTING_DESCRIPTION =
   'Товары категории и всех её подкатегорий. Тело {page, sort, order, filter}; ключи, которых нет в теле, берутся из query. ' +
   'filter: slug фильтра → массив значений (CHECKBOX/RADIO) или [min, max] (RANGE, в т.ч. price).';
@@ -376,20 +381,24 @@ export const API_ROUTES = {
     path: '/api/v1/catalog/{categorySlug}/filters/',
     auth: 'public',
     params: catalog.categorySlugParams,
+    query: catalog.filtersQuery,
     response: catalog.filtersResponse,
-    errors: [404],
+    errors: [400, 404],
     tags: ['catalog'],
     summary: 'Фильтры категории с числом товаров по значениям и диапазоном цен',
+    description: FACETS_DESCRIPTION,
   },
   categoryFiltersByTransport: {
     method: 'GET',
     path: '/api/v1/catalog/{categorySlug}/filters/{transportId}/',
     auth: 'public',
     params: catalog.categoryTransportParams,
+    query: catalog.filtersQuery,
     response: catalog.filtersResponse,
-    errors: [404],
+    errors: [400, 404],
     tags: ['catalog'],
     summary: 'Фильтры категории для транспорта',
+    description: FACETS_DESCRIPTION,
   },
   categoryProducts: {
     method: 'POST',

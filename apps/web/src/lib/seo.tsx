@@ -26,7 +26,8 @@ export function breadcrumbListLd(origin: string, items: readonly { title: string
       '@type': 'ListItem',
       position: i + 1,
       name: item.title,
-      item: absoluteUrl(origin, item.href),
+      // Links carry the listing's default query (SPEC §2); the structured data names the page itself.
+      item: absoluteUrl(origin, item.href.split('?')[0] ?? item.href),
     })),
   };
 }
@@ -39,4 +40,67 @@ export function JsonLd({ data }: { data: unknown }) {
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />
   );
+}
+
+interface StoreBranch {
+  title: string;
+  street: string;
+  phone_number: string;
+  email: string;
+  latitude: number | string;
+  longitude: number | string;
+  work_time?: string | undefined;
+}
+
+/**
+ * The shop as schema.org AutoPartsStore (SPEC §1: "typed as an auto parts store"), with each branch as a
+ * department: name, address, phone and coordinates, so search engines show the shop and its branches.
+ */
+export function autoPartsStoreLd(
+  origin: string,
+  showcase: { title: string; description: string; phone: string; email: string; logo: string },
+  cities: readonly { title: string; branches: readonly StoreBranch[] }[],
+) {
+  const coordinate = (v: number | string) => (typeof v === 'number' ? v : Number(v));
+  const store = {
+    '@context': 'https://schema.org',
+    '@type': 'AutoPartsStore',
+    '@id': `${origin}/#store`,
+    name: showcase.title,
+    url: `${origin}/`,
+    ...(showcase.description ? { description: showcase.description } : {}),
+    ...(showcase.logo
+      ? { logo: absoluteUrl(origin, showcase.logo), image: absoluteUrl(origin, showcase.logo) }
+      : {}),
+    ...(showcase.phone ? { telephone: showcase.phone } : {}),
+    ...(showcase.email ? { email: showcase.email } : {}),
+    currenciesAccepted: 'RUB',
+    paymentAccepted: 'Наличные, банковская карта',
+    areaServed: cities.map((c) => c.title),
+    department: cities.flatMap((city) =>
+      city.branches.map((b) => ({
+        '@type': 'AutoPartsStore',
+        name: `${showcase.title} — ${b.title}`,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: b.street,
+          addressLocality: city.title,
+          addressCountry: 'RU',
+        },
+        ...(b.phone_number ? { telephone: b.phone_number } : {}),
+        ...(b.email ? { email: b.email } : {}),
+        ...(Number.isFinite(coordinate(b.latitude)) && Number.isFinite(coordinate(b.longitude))
+          ? {
+              geo: {
+                '@type': 'GeoCoordinates',
+                latitude: coordinate(b.latitude),
+                longitude: coordinate(b.longitude),
+              },
+            }
+          : {}),
+        ...(b.work_time ? { description: b.work_time } : {}),
+      })),
+    ),
+  };
+  return store;
 }

@@ -151,6 +151,8 @@ export interface CategoryDirectory {
   tree(): Promise<CategoryTree>;
   /** Direct "found" per category: for a vehicle fitted + universal, without one the totals. */
   found(transportId: number | null): Promise<ReadonlyMap<number, number>>;
+  /** Direct counts of the products fitted to the vehicle itself (universal ones not counted), by category. */
+  fitted(transportId: number): Promise<ReadonlyMap<number, number>>;
   invalidate(): void;
 }
 
@@ -170,6 +172,7 @@ export const categoryDirectory = perDb((db: Db): CategoryDirectory => {
       }
       return result;
     },
+    fitted: (transportId) => fitted.get(transportId, () => loadFitted(db, transportId)),
     invalidate() {
       tree.invalidate();
       fitted.clear();
@@ -195,6 +198,8 @@ export function toNode(
   found: ReadonlyMap<number, number>,
   c: Category,
   opts: NodeOptions,
+  /** With a vehicle: its own fitted counts (`fitted` of the node). */
+  fitted?: ReadonlyMap<number, number>,
 ): CategoryNode {
   const sum = (m: ReadonlyMap<number, number>) => c.subtreeIds.reduce((acc, id) => acc + (m.get(id) ?? 0), 0);
   const node: CategoryNode = {
@@ -206,7 +211,8 @@ export function toNode(
     category_found: found.get(c.id) ?? 0,
     category_total: tree.directTotal.get(c.id) ?? 0,
   };
+  if (fitted) node.fitted = sum(fitted);
   if (opts.depth > 0)
-    node.children = c.children.map((child) => toNode(tree, found, child, { depth: opts.depth - 1 }));
+    node.children = c.children.map((child) => toNode(tree, found, child, { depth: opts.depth - 1 }, fitted));
   return node;
 }

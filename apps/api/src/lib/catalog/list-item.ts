@@ -9,7 +9,7 @@ import type { CategoryTree } from './category.directory';
 
 /** Columns of a list item, for `products p` joined to `manufacturers m`. */
 export const LIST_ITEM_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price,
-  p.old_price::float8 as old_price, p.article, p.category_id, p.is_service, p.with_installation,
+  p.old_price::float8 as old_price, p.article, p.category_id, p.is_service, p.is_universal, p.with_installation,
   p.rating_avg::float8 as rating_avg, p.rating_count, m.title as manufacturer, m.slug as manufacturer_slug,
   exists (select 1 from stock s where s.product_id = p.id and s.quantity > s.reserved) as in_stock`;
 
@@ -24,6 +24,7 @@ export const listItemRow = z.object({
   article: z.string(),
   category_id: pgNumber,
   is_service: z.boolean(),
+  is_universal: z.boolean(),
   with_installation: z.boolean(),
   rating_avg: pgNumber,
   rating_count: pgNumber,
@@ -48,6 +49,7 @@ export function toListItem(tree: CategoryTree, r: ListItemRow, linked: boolean |
     old_price: r.old_price,
     vendor_code: r.article,
     is_service: r.is_service,
+    is_universal: r.is_universal,
     in_stock: r.in_stock,
     reviews_count: r.rating_count,
     with_installation: r.with_installation,

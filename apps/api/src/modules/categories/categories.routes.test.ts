@@ -59,6 +59,33 @@ describe('categories', () => {
     }
   });
 
+  it('per vehicle, tells the parts fitted to it (fitted) from the universal ones; none without a vehicle', async () => {
+    const tree = categoryTreeResponse.parse(
+      json(await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/categories/tree/${transportId}/` })),
+    );
+    const nodes: CategoryNode[] = [];
+    const walk = (list: CategoryNode[]) =>
+      list.forEach((n) => {
+        nodes.push(n);
+        walk(n.children ?? []);
+      });
+    walk(tree);
+    let universalOnly = 0;
+    for (const n of nodes) {
+      const fitted = await count(
+        sql`select count(*) as n from products p where ${inSubtree(n.slug, transportId)} and not p.is_universal`,
+      );
+      expect(n.fitted, n.slug).toBe(fitted);
+      expect(n.fitted!).toBeLessThanOrEqual(n.found);
+      if (n.found > 0 && n.fitted === 0) universalOnly += 1;
+    }
+    expect(universalOnly, 'the seed has categories of universal products only').toBeGreaterThan(0);
+    const plain = categoryTreeResponse.parse(
+      json(await ctx.app.inject({ method: 'GET', url: '/api/v1/catalog/categories/tree/' })),
+    );
+    expect(plain.every((n) => n.fitted === undefined)).toBe(true);
+  });
+
   it('answers 404 for an unknown vehicle or category', async () => {
     for (const url of [
       '/api/v1/catalog/categories/tree/99999999/',

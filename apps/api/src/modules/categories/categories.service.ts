@@ -18,9 +18,12 @@ export async function categoryNodes(
   const t = await categories.tree();
   const of = opts.categorySlug === undefined ? undefined : categoryOr404(t, opts.categorySlug);
   const transportId = opts.transportId === undefined ? null : await transportOr404(db, opts.transportId);
-  const found = await categories.found(transportId);
+  const [found, fitted] = await Promise.all([
+    categories.found(transportId),
+    transportId === null ? undefined : categories.fitted(transportId),
+  ]);
   const list = of ? of.children : t.roots;
-  return list.map((c) => toNode(t, found, c, { depth: opts.depth }));
+  return list.map((c) => toNode(t, found, c, { depth: opts.depth }, fitted));
 }
 
 export async function categoryDetail(db: Db, slug: string): Promise<CategoryDetailResponse> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { filtersResponse } from '@podbor/contract';
 import {
@@ -187,5 +187,170 @@ describe('listing', () => {
     }
     expect((await list('no-such-category', {})).statusCode).toBe(404);
     expect((await list(leaf, {}, { transport: 99999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('disjunctive facets (GET …/filters/?filter=)', () => {
+  /** The category with the most CHECKBOX/RADIO filters among those with products for the test vehicle. */
+  let rich: string;
+  beforeAll(async () => {
+    const [c] = await query<{ slug: string }>(
+      sql`select c.slug from category_properties cp join properties pr on pr.id = cp.property_id
+          join categories c on c.id = cp.category_id
+          where pr.type <> 'RANGE' and exists (select 1 from products p where p.category_id = c.id and p.is_active
+            and (p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId})))
+          group by c.slug order by count(*) desc, c.slug limit 1`,
+    );
+    rich = c!.slug;
+  });
+  const facets = async (slug: string, selection: Record<string, (string | number)[]>, transport?: number) => {
+    const url = `/api/v1/catalog/${slug}/filters/${transport ? `${transport}/` : ''}?filter=${encodeURIComponent(JSON.stringify(selection))}`;
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return filtersResponse.parse(json(res));
+  };
+  /** The category's first two filters with values, and a selection of the first's first value. */
+  const twoFilters = async (transport?: number) => {
+    const base = filtersResponse.parse(
+      json(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/catalog/${rich}/filters/${transport ? `${transport}/` : ''}`,
+        }),
+      ),
+    );
+    const withValues = base.filter((f) => f.type !== 'RANGE' && (f.values?.length ?? 0) > 1);
+    expect(withValues.length, 'the category needs two filters with values').toBeGreaterThanOrEqual(2);
+    return { base, x: withValues[0]!, y: withValues[1]! };
+  };
+
+  it('counts each filter under the other selected filters, and every offered value lists that many products', async () => {
+    const { base, x, y } = await twoFilters(transportId);
+    const picked = x.values![0]!;
+    const selection = { [x.slug]: [picked.value] };
+    const result = await facets(rich, selection, transportId);
+    // The selected filter's own values are counted without it: the same counts as with no selection.
+    const own = result.find((f) => f.slug === x.slug)!;
+    expect(own.values).toEqual(base.find((f) => f.slug === x.slug)!.values);
+    // Another filter's values are counted under the selection, and each offered value leads to that many
+    // products in the listing (never to zero).
+    const other = result.find((f) => f.slug === y.slug);
+    const baseOther = base.find((f) => f.slug === y.slug)!;
+    let narrowed = false;
+    for (const v of other?.values ?? []) {
+      expect(v.count).toBeGreaterThan(0);
+      const page = await listOk(
+        rich,
+        { filter: { ...selection, [y.slug]: [v.value] } },
+        { transport: transportId, qs: '?size=1' },
+      );
+      expect(page.total, `${y.slug}=${v.value}`).toBe(v.count);
+      const before = baseOther.values!.find((b) => b.value === v.value)!.count;
+      expect(v.count).toBeLessThanOrEqual(before);
+      if (v.count < before) narrowed = true;
+    }
+    // Values no product of the selection has are not offered.
+    const offered = new Set((other?.values ?? []).map((v) => String(v.value)));
+    for (const v of baseOther.values!) {
+      if (offered.has(String(v.value))) continue;
+      const page = await listOk(
+        rich,
+        { filter: { ...selection, [y.slug]: [v.value] } },
+        { transport: transportId, qs: '?size=1' },
+      );
+      expect(page.total, `${y.slug}=${v.value} is left out, so it must list nothing`).toBe(0);
+      narrowed = true;
+    }
+    expect(narrowed, 'the selection narrows the other filter').toBe(true);
+    // The price range is the selection's: within the listing's cheapest and dearest.
+    const price = result.find((f) => f.slug === 'price')!;
+    const cheapest = await listOk(
+      rich,
+      { sort: 'price', order: 'asc', filter: selection },
+      { transport: transportId, qs: '?size=1' },
+    );
+    const dearest = await listOk(
+      rich,
+      { sort: 'price', order: 'desc', filter: selection },
+      { transport: transportId, qs: '?size=1' },
+    );
+    expect(price.min).toBe(cheapest.results[0]!.price);
+    expect(price.max).toBe(dearest.results[0]!.price);
+  });
+
+  it('with two filters selected, counts each under the other one only', async () => {
+    const { x, y } = await twoFilters();
+    const a = x.values![0]!;
+    const first = await facets(rich, { [x.slug]: [a.value] });
+    const b = first.find((f) => f.slug === y.slug)!.values![0]!;
+    const both = await facets(rich, { [x.slug]: [a.value], [y.slug]: [b.value] });
+    // x's values are counted under y = b, y's values under x = a.
+    for (const v of both.find((f) => f.slug === x.slug)!.values!) {
+      const page = await listOk(
+        rich,
+        { filter: { [x.slug]: [v.value], [y.slug]: [b.value] } },
+        { qs: '?size=1' },
+      );
+      expect(page.total, `${x.slug}=${v.value}`).toBe(v.count);
+    }
+    expect(both.find((f) => f.slug === y.slug)!.values).toEqual(first.find((f) => f.slug === y.slug)!.values);
+  });
+
+  it('keeps a selected value listed at zero so it can be cleared', async () => {
+    const { x, y } = await twoFilters();
+    // A pair of values no product has together, if the seed has one.
+    for (const a of x.values!) {
+      const under = await facets(rich, { [x.slug]: [a.value] });
+      const offered = new Set(
+        (under.find((f) => f.slug === y.slug)?.values ?? []).map((v) => String(v.value)),
+      );
+      const missing = y.values!.find((v) => !offered.has(String(v.value)));
+      if (!missing) continue;
+      const both = await facets(rich, { [x.slug]: [a.value], [y.slug]: [missing.value] });
+      const kept = both.find((f) => f.slug === y.slug)!.values!.find((v) => v.value === missing.value);
+      expect(kept).toEqual({ title: missing.title, value: missing.value, count: 0 });
+      return;
+    }
+    throw new Error('the seed has no pair of values without products in this category');
+  });
+
+  it('refuses a malformed or unknown selection with 400 and the envelope', async () => {
+    for (const filter of ['{', '[1]', '{"price":[500,100]}', '{"no-such-filter":["x"]}', '"x"']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/${rich}/filters/?filter=${encodeURIComponent(filter)}`,
+      });
+      expect(res.statusCode, filter).toBe(400);
+      expect(json<{ errors: { filter: string[] } }>(res).errors.filter[0]).toMatch(/filter|Фильтр/);
+    }
+  });
+
+  it('says a reversed range is reversed', async () => {
+    const res = await list(rich, { filter: { price: [500, 100] } });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ errors: { filter: string[] } }>(res).errors.filter).toEqual([
+      'Фильтр «price»: нижняя граница диапазона больше верхней.',
+    ]);
+  });
+});
+
+describe('universal products', () => {
+  it('are marked is_universal in a vehicle listing, fitted ones are not', async () => {
+    const [u] = await query<{ slug: string }>(
+      sql`select c.slug from products p join categories c on c.id = p.category_id
+          where p.is_active and p.is_universal group by c.slug order by count(*) desc limit 1`,
+    );
+    const page = await listOk(u!.slug, {}, { transport: transportId, qs: '?size=100' });
+    const universal = new Set(
+      (
+        await query<{ slug: string }>(
+          sql`select slug from products where is_universal and slug = any(${`{${page.results.map((r) => r.slug).join(',')}}`}::text[])`,
+        )
+      ).map((r) => r.slug),
+    );
+    expect(universal.size).toBeGreaterThan(0);
+    for (const r of page.results) expect(r.is_universal, r.slug).toBe(universal.has(r.slug));
+    const fitted = await listOk(leaf, {}, { transport: transportId, qs: '?size=100' });
+    expect(fitted.results.some((r) => r.is_universal === false && r.is_linked_transport)).toBe(true);
   });
 });

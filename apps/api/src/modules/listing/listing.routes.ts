@@ -5,9 +5,11 @@ import { createListingService } from './listing.service';
 
 const listingRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   const listing = createListingService(app.db);
-  route(app, 'categoryFilters', (request) => listing.filters(request.params.categorySlug, undefined));
+  route(app, 'categoryFilters', (request) =>
+    listing.filters(request.params.categorySlug, undefined, request.query),
+  );
   route(app, 'categoryFiltersByTransport', (request) =>
-    listing.filters(request.params.categorySlug, request.params.transportId),
+    listing.filters(request.params.categorySlug, request.params.transportId, request.query),
   );
   route(app, 'categoryProducts', (request) =>
     listing.products(request.params.categorySlug, undefined, request.query, request.body),

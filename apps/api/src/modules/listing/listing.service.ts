@@ -9,8 +9,10 @@ import {
   type CatalogProductsQuery,
   type CatalogProductsResponse,
   type CatalogSort,
+  type FiltersQuery,
   type FiltersResponse,
   type SortOrder,
+  catalogFilterSelection,
 } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -43,8 +45,15 @@ export interface ListingService {
     query: CatalogProductsQuery,
     body: CatalogProductsBody,
   ): Promise<CatalogProductsResponse>;
-  /** The category's filters with counts (for the vehicle, when given). */
-  filters(categorySlug: string, transportId: number | undefined): Promise<FiltersResponse>;
+  /**
+   * The category's filters with counts (for the vehicle, when given); with a selection (`query.filter`) the
+   * counts are disjunctive: each filter's values counted under every other selected filter.
+   */
+  filters(
+    categorySlug: string,
+    transportId: number | undefined,
+    query?: FiltersQuery,
+  ): Promise<FiltersResponse>;
 }
 
 /** The listing of one app's database, with its caches (create once per app). */
@@ -59,13 +68,14 @@ export function createListingService(db: Db): ListingService {
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
   return {
-    async filters(slug, wantedTransport) {
+    async filters(slug, wantedTransport, query) {
       const transportId = await vehicle(wantedTransport);
       const category = categoryOr404(await categories.tree(), slug);
       const dir = await filterDirectory(db).get();
-      return facets.get(`${category.id}:${transportId ?? 0}`, () =>
-        categoryFilters(db, dir, { category, transportId }),
-      );
+      const selection = parseSelectionQuery(query?.filter);
+      const conditions = filterConditions(dir, category, selection);
+      const key = JSON.stringify([category.id, transportId ?? 0, selectionKey(selection)]);
+      return facets.get(key, () => categoryFilters(db, dir, { category, transportId }, conditions));
     },
 
     async products(slug, wantedTransport, query, body) {
@@ -80,12 +90,10 @@ export function createListingService(db: Db): ListingService {
         sort: body.sort ?? query.sort ?? DEFAULT_CATALOG_SORT,
         order: body.order ?? query.order ?? DEFAULT_SORT_ORDER,
       };
-      const selected = Object.entries(filter)
-        .filter(([, values]) => values.length > 0)
-        .map(([key, values]) => [key, values.map(String)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      const key = JSON.stringify([category.id, transportId, params, selected]);
-      return pages.get(key, () => listProducts(db, t, { category, transportId, conditions, ...params }));
+      const key = JSON.stringify([category.id, transportId, params, selectionKey(filter)]);
+      return pages.get(key, () =>
+        listProducts(db, t, { category, transportId, conditions: conditions.map((c) => c.sql), ...params }),
+      );
     },
   };
 }
@@ -111,7 +119,7 @@ function scopeSelect(scope: Scope, columns: SQL, conditions: readonly SQL[]): SQ
   if (scope.transportId === null) {
     return sql`select ${columns} from products p where p.category_id = any(${ids}) and p.is_active${and}`;
   }
-  return sql`select ${columns} from product_transports pt
+  return sql`select p.* from product_transports pt
       cross join lateral (
         select ${columns} from products p
         where p.id = pt.product_id and p.is_active and not p.is_universal${and}
@@ -128,6 +136,8 @@ function scopeSelect(scope: Scope, columns: SQL, conditions: readonly SQL[]): SQ
 const FILTER_MESSAGES = {
   unknown: (slug: string) => `Неизвестный фильтр «${slug}».`,
   range: (slug: string) => `Фильтр «${slug}» ожидает диапазон [min, max] из чисел.`,
+  reversed: (slug: string) => `Фильтр «${slug}»: нижняя граница диапазона больше верхней.`,
+  json: 'Параметр filter — выбор фильтров в JSON: {"slug": ["значение", …], "price": [min, max]}.',
   value: (slug: string, value: string) => `Фильтр «${slug}» не знает значения «${value}».`,
   radio: (slug: string) => `Фильтр «${slug}» допускает одно значение.`,
 };
@@ -140,12 +150,47 @@ function parseRange(slug: string, values: (string | number)[]): [number, number]
     min === undefined ||
     max === undefined ||
     !Number.isFinite(min) ||
-    !Number.isFinite(max) ||
-    min > max
+    !Number.isFinite(max)
   ) {
     throw badRequest({ filter: [FILTER_MESSAGES.range(slug)] });
   }
+  if (min > max) throw badRequest({ filter: [FILTER_MESSAGES.reversed(slug)] });
   return [min, max];
+}
+
+/** The facet call's `filter` query (JSON of a selection); absent = no selection, malformed = 400. */
+function parseSelectionQuery(text: string | undefined): CatalogFilterSelection {
+  if (text === undefined) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw badRequest({ filter: [FILTER_MESSAGES.json] });
+  }
+  const parsed = catalogFilterSelection.safeParse(raw);
+  if (!parsed.success) throw badRequest({ filter: [FILTER_MESSAGES.json] });
+  return parsed.data;
+}
+
+/** A selection in one canonical order, for cache keys. */
+function selectionKey(selection: CatalogFilterSelection) {
+  return Object.entries(selection)
+    .filter(([, values]) => values.length > 0)
+    .map(([key, values]) => [key, values.map(String)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** Key of the price filter's condition (property ids are positive). */
+const PRICE_KEY = 0;
+
+/** One selected filter as SQL over `products p`, keyed by its property (PRICE_KEY for the price). */
+interface FilterCondition {
+  key: number;
+  sql: SQL;
+  /** CHECKBOX/RADIO: the selected value ids (listed by the facets even when nothing else has them). */
+  valueIds: number[];
+  /** RANGE: the selected bounds. */
+  range?: [number, number];
 }
 
 /** Validates the selection against the category's filters; an unknown slug or value is a 400, never ignored. */
@@ -153,23 +198,31 @@ function filterConditions(
   dir: FilterDirectory,
   category: Category,
   selection: CatalogFilterSelection,
-): SQL[] {
+): FilterCondition[] {
   const bySlug = new Map(propertiesFor(dir, category).map((p) => [p.slug, p]));
-  const conditions: SQL[] = [];
+  const conditions: FilterCondition[] = [];
   for (const [slug, values] of Object.entries(selection)) {
     if (values.length === 0) continue;
     if (slug === PRICE_FILTER_SLUG) {
-      const [min, max] = parseRange(slug, values);
-      conditions.push(sql`p.price between ${min} and ${max}`);
+      const range = parseRange(slug, values);
+      conditions.push({
+        key: PRICE_KEY,
+        sql: sql`p.price between ${range[0]} and ${range[1]}`,
+        valueIds: [],
+        range,
+      });
       continue;
     }
     const property = bySlug.get(slug);
     if (!property) throw badRequest({ filter: [FILTER_MESSAGES.unknown(slug)] });
     if (property.type === 'RANGE') {
-      const [min, max] = parseRange(slug, values);
-      conditions.push(
-        sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.property_id = ${property.id} and v.num_value between ${min} and ${max})`,
-      );
+      const range = parseRange(slug, values);
+      conditions.push({
+        key: property.id,
+        sql: sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.property_id = ${property.id} and v.num_value between ${range[0]} and ${range[1]})`,
+        valueIds: [],
+        range,
+      });
       continue;
     }
     if (property.type === 'RADIO' && values.length > 1)
@@ -179,10 +232,12 @@ function filterConditions(
       if (!found) throw badRequest({ filter: [FILTER_MESSAGES.value(slug, String(raw))] });
       return found.id;
     });
-    conditions.push(
+    conditions.push({
+      key: property.id,
       // A listed value belongs to one property, so value_id alone selects (index-only on ppv_value_idx).
-      sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id = any(${intArray(ids)}))`,
-    );
+      sql: sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id = any(${intArray(ids)}))`,
+      valueIds: ids,
+    });
   }
   return conditions;
 }
@@ -268,17 +323,17 @@ const facetRow = z.object({
 });
 
 /**
- * Filters of a category with the number of products (in the subtree, fitting the vehicle) per value, the
- * bounds of every range, and the price range first. Values no product in scope carries are left out.
+ * The facet statement. Without a selection: per value the products in scope carrying it, the bounds of every
+ * range and of the price. With one (disjunctive facets), every product in scope is tested once against each
+ * selected filter (`scope` carries a flag per filter); a product failing two or more filters counts nowhere, one
+ * failing exactly one counts only for that filter's own values (or range), one failing none counts everywhere.
+ * So the values of a filter are counted under the other selected filters, in one pass whatever the number of
+ * filters — the cost is that of the listing's own scan plus the value probes of the products it keeps.
  */
-async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope): Promise<FiltersResponse> {
-  const properties = propertiesFor(dir, scope.category);
-  const propertyIds = properties.map((p) => p.id);
-  const result = await parseRows(
-    db,
-    sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [])})
+function facetStatement(scope: Scope, propertyIds: number[], conditions: readonly FilterCondition[]): SQL {
+  const values = (from: SQL, keep: SQL) => sql`
         select v.property_id, v.value_id, count(*)::int as n, min(v.num_value)::float8 as lo, max(v.num_value)::float8 as hi
-        from scope s
+        from ${from}
         cross join lateral (
           -- Per product a primary-key probe; OFFSET 0 stops the planner from hashing every value of these
           -- properties across the whole catalogue.
@@ -286,26 +341,74 @@ async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope): Prom
           where v.product_id = s.id and v.property_id = any(${intArray(propertyIds)})
           offset 0
         ) v
-        group by v.property_id, v.value_id
+        where ${keep}
+        group by v.property_id, v.value_id`;
+  if (conditions.length === 0) {
+    return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [])})
+        ${values(sql`scope s`, sql`true`)}
         union all
-        select 0, null, count(*)::int, min(price)::float8, max(price)::float8 from scope`,
+        select ${PRICE_KEY}, null, count(*)::int, min(price)::float8, max(price)::float8 from scope`;
+  }
+  const flags = sql.join(
+    conditions.map((c, i) => sql`, (${c.sql}) as ${sql.raw(`f${i}`)}`),
+    sql``,
+  );
+  const misses = sql.join(
+    conditions.map((_, i) => sql`(not ${sql.raw(`f${i}`)})::int`),
+    sql` + `,
+  );
+  const missed = sql.join(
+    conditions.map((c, i) => sql` when not ${sql.raw(`f${i}`)} then ${sql.raw(String(c.key))}`),
+    sql``,
+  );
+  return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price${flags}`, [])}),
+        near as materialized (
+          select id, price, case${missed} end as missed from scope where ${misses} <= 1
+        )
+        ${values(sql`near s`, sql`(s.missed is null or s.missed = v.property_id)`)}
+        union all
+        select ${PRICE_KEY}, null, count(*)::int, min(price)::float8, max(price)::float8 from near
+        where missed is null or missed = ${PRICE_KEY}`;
+}
+
+/**
+ * Filters of a category with the number of products (in the subtree, fitting the vehicle) per value, the
+ * bounds of every range, and the price range first. Values no product in scope carries are left out, unless
+ * selected: a selected value or range stays, so it can be seen and cleared.
+ */
+async function categoryFilters(
+  db: Db,
+  dir: FilterDirectory,
+  scope: Scope,
+  conditions: readonly FilterCondition[],
+): Promise<FiltersResponse> {
+  const properties = propertiesFor(dir, scope.category);
+  const result = await parseRows(
+    db,
+    facetStatement(
+      scope,
+      properties.map((p) => p.id),
+      conditions,
+    ),
     facetRow,
   );
   const counts = new Map<number, number>();
   const ranges = new Map<number, { lo: number; hi: number }>();
-  let price: { n: number; lo: number | null; hi: number | null } = { n: 0, lo: null, hi: null };
   for (const r of result) {
-    const propertyId = r.property_id;
-    if (propertyId === 0) {
-      price = { n: r.n, lo: r.lo, hi: r.hi };
-    } else if (r.value_id !== null) {
-      counts.set(r.value_id, r.n);
-    } else if (r.lo !== null && r.hi !== null) {
-      ranges.set(propertyId, { lo: r.lo, hi: r.hi });
-    }
+    if (r.value_id !== null) counts.set(r.value_id, r.n);
+    else if (r.n > 0 && r.lo !== null && r.hi !== null) ranges.set(r.property_id, { lo: r.lo, hi: r.hi });
   }
+  const selected = new Map(conditions.map((c) => [c.key, c]));
+  /** The bounds in scope; a selected range with nothing under the other filters keeps its own bounds. */
+  const bounds = (key: number) => {
+    const range = ranges.get(key);
+    if (range) return range;
+    const chosen = selected.get(key)?.range;
+    return chosen ? { lo: chosen[0], hi: chosen[1] } : undefined;
+  };
   const filters: CatalogFilter[] = [];
-  if (price.n > 0 && price.lo !== null && price.hi !== null) {
+  const price = bounds(PRICE_KEY);
+  if (price) {
     filters.push({
       title: 'Цена',
       slug: PRICE_FILTER_SLUG,
@@ -318,13 +421,14 @@ async function categoryFilters(db: Db, dir: FilterDirectory, scope: Scope): Prom
   for (const p of properties) {
     const unit = p.unit ? { unit: p.unit } : {};
     if (p.type === 'RANGE') {
-      const range = ranges.get(p.id);
+      const range = bounds(p.id);
       if (range)
         filters.push({ title: p.title, slug: p.slug, type: p.type, min: range.lo, max: range.hi, ...unit });
       continue;
     }
+    const chosen = new Set(selected.get(p.id)?.valueIds ?? []);
     const values = p.values
-      .filter((v) => (counts.get(v.id) ?? 0) > 0)
+      .filter((v) => (counts.get(v.id) ?? 0) > 0 || chosen.has(v.id))
       .map((v) => ({ title: v.title, value: v.value, count: counts.get(v.id) ?? 0 }));
     if (values.length > 0) filters.push({ title: p.title, slug: p.slug, type: p.type, values, ...unit });
   }

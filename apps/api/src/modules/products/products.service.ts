@@ -49,6 +49,7 @@ const detailRow = z.object({
   price: pgNumber,
   old_price: pgNumberOrNull,
   is_service: z.boolean(),
+  is_universal: z.boolean(),
   with_installation: z.boolean(),
   is_popular: z.boolean(),
   rating_avg: pgNumber,
@@ -100,7 +101,7 @@ export async function productDetails(
   const result = await parseRows(
     db,
     sql`select p.id, p.slug, p.title, p.article, p.description, p.installation, p.faq, p.images,
-          p.price::float8 as price, p.old_price::float8 as old_price, p.is_service, p.with_installation, p.is_popular,
+          p.price::float8 as price, p.old_price::float8 as old_price, p.is_service, p.is_universal, p.with_installation, p.is_popular,
           p.rating_avg::float8 as rating_avg, p.rating_count, p.category_id,
           m.title as manufacturer, m.slug as manufacturer_slug,
           coalesce((select json_agg(json_build_object('property_id', v.property_id, 'value', pv.title, 'num', v.num_value::float8) order by v.property_id)
@@ -169,6 +170,7 @@ export async function productDetails(
       average_rating: r.rating_avg,
       reviews_count: r.rating_count,
       is_linked_transport: ctx.transportId !== null && r.linked,
+      is_universal: r.is_universal,
       in_stock: r.in_stock,
     });
   }

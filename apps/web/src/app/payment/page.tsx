@@ -1,4 +1,4 @@
-import { MESSAGES, type PaymentStatusResponse } from '@podbor/contract';
+import { MESSAGES, PAGE_TITLES, type PaymentStatusResponse } from '@podbor/contract';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
@@ -9,7 +9,8 @@ import styles from '@/features/payment/payment.module.css';
 import { apiTry } from '@/lib/api/server';
 import { getStartData } from '@/lib/start-data';
 
-export const metadata: Metadata = { title: 'Статус оплаты', robots: { index: false } };
+// SPEC §2 title prefix «Заказ»: the page shows an order's payment status.
+export const metadata: Metadata = { title: PAGE_TITLES.order, robots: { index: false } };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

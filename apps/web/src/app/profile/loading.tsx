@@ -1,5 +1,11 @@
 import { ProfileSkeleton } from '@/features/profile/skeletons';
+import { LoadingTitle } from '@/components/ui/loading-title';
 
 export default function Loading() {
-  return <ProfileSkeleton />;
+  return (
+    <>
+      <LoadingTitle />
+      <ProfileSkeleton />
+    </>
+  );
 }

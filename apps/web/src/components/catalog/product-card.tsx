@@ -50,7 +50,11 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           />
         ) : null}
         {discount ? <span className={styles.discount}>−{discount}%</span> : null}
-        {product.is_linked_transport ? (
+        {/* With a vehicle chosen: universal products (oils, fluids) fit it as they fit every vehicle, which
+            is not the fitment check «Подходит» promises. */}
+        {product.is_linked_transport && product.is_universal ? (
+          <span className={`${styles.fits} ${styles.universal}`}>Универсальный</span>
+        ) : product.is_linked_transport ? (
           <span className={styles.fits}>
             <CheckIcon size={14} /> Подходит
           </span>

@@ -16,7 +16,13 @@ export function OpenModalButton({
   kind: Exclude<ModalKind, 'logout'>;
   helpType?: FeedbackType;
   /** Showcase metrics key whose goal this button reports. */
-  goal?: 'button_global_help' | 'button_part_help';
+  goal?:
+    | 'button_global_help'
+    | 'button_part_help'
+    | 'button_product_help'
+    | 'button_product_special'
+    | 'button_cart_help'
+    | 'button_cart_special';
   className?: string;
   children: ReactNode;
 }) {
@@ -25,6 +31,7 @@ export function OpenModalButton({
     <button
       type="button"
       className={className}
+      data-goal={goal}
       onClick={() => {
         if (goal) reachGoal(session.metrics?.[goal]);
         openModal(kind, kind === 'help' ? { help: { type: helpType } } : undefined);

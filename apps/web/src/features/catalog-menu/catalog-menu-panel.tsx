@@ -1,6 +1,6 @@
 'use client';
 
-import { categoryUrl, formatNumber } from '@podbor/contract';
+import { catalogLink, formatNumber } from '@podbor/contract';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, type ComponentProps, type RefObject } from 'react';
@@ -95,7 +95,7 @@ function Panel({
               Каталог
               {transportLabel ? <span className={styles.for}> для {transportLabel}</span> : null}
             </h2>
-            <Link href="/catalog" className={styles.all} onClick={close}>
+            <Link href={catalogLink([], transportId)} className={styles.all} onClick={close}>
               Весь каталог <ChevronRightIcon size={16} />
             </Link>
             <button type="button" className={styles.close} onClick={close} aria-label="Закрыть каталог">
@@ -120,17 +120,22 @@ function Panel({
                 <ul role="list" key={row.map((n) => n.slug).join()} className={styles.row}>
                   {row.map((node) => (
                     <li key={node.slug} className={styles.group}>
-                      <MenuLink node={node} top onNavigate={close} />
+                      <MenuLink node={node} top onNavigate={close} transportId={transportId} />
                       {node.children.length > 0 ? (
                         <ul role="list" className={styles.children}>
                           {node.children.map((child) => (
                             <li key={child.slug}>
-                              <MenuLink node={child} onNavigate={close} />
+                              <MenuLink node={child} onNavigate={close} transportId={transportId} />
                               {child.children.length > 0 ? (
                                 <ul role="list" className={styles.grandchildren}>
                                   {child.children.map((leaf) => (
                                     <li key={leaf.slug}>
-                                      <MenuLink node={leaf} onNavigate={close} small />
+                                      <MenuLink
+                                        node={leaf}
+                                        onNavigate={close}
+                                        small
+                                        transportId={transportId}
+                                      />
                                     </li>
                                   ))}
                                 </ul>
@@ -156,16 +161,18 @@ function MenuLink({
   top = false,
   small = false,
   onNavigate,
+  transportId,
 }: {
   node: MenuNode;
   top?: boolean;
   small?: boolean;
   onNavigate: () => void;
+  transportId: number | null;
 }) {
   const image = top && node.image && node.image.startsWith('/') ? node.image : null;
   return (
     <Link
-      href={categoryUrl(node.path)}
+      href={catalogLink(node.path, transportId)}
       className={top ? styles.topLink : small ? styles.smallLink : styles.link}
       onClick={onNavigate}
       prefetch={false}

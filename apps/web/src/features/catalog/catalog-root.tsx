@@ -1,4 +1,4 @@
-import { categoryUrl, countRu, type CategoryNode } from '@podbor/contract';
+import { catalogLink, countRu, type CategoryNode } from '@podbor/contract';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { CarIcon } from '@/components/ui/icons';
@@ -10,9 +10,11 @@ const CHILDREN_SHOWN = 6;
 /** `/catalog`: top-level categories with their first subcategories; empty ones for the vehicle are hidden. */
 export function CatalogRoot({
   tree,
+  transportId,
   transportLabel,
 }: {
   tree: readonly CategoryNode[];
+  transportId: number | null;
   transportLabel: string | null;
 }) {
   const visible = tree.filter((n) => n.found > 0);
@@ -44,7 +46,7 @@ export function CatalogRoot({
             return (
               <li key={node.slug}>
                 <section className={styles.rootCard} aria-labelledby={`cat-${node.slug}`}>
-                  <Link href={categoryUrl([node.slug])} className={styles.rootHead}>
+                  <Link href={catalogLink([node.slug], transportId)} className={styles.rootHead}>
                     {image ? (
                       <img
                         src={image}
@@ -72,14 +74,14 @@ export function CatalogRoot({
                     <ul role="list" className={styles.rootChildren}>
                       {children.slice(0, CHILDREN_SHOWN).map((child) => (
                         <li key={child.slug}>
-                          <Link href={categoryUrl([node.slug, child.slug])} prefetch={false}>
+                          <Link href={catalogLink([node.slug, child.slug], transportId)} prefetch={false}>
                             {child.title} <span>{child.found}</span>
                           </Link>
                         </li>
                       ))}
                       {children.length > CHILDREN_SHOWN ? (
                         <li>
-                          <Link href={categoryUrl([node.slug])} prefetch={false}>
+                          <Link href={catalogLink([node.slug], transportId)} prefetch={false}>
                             Ещё {children.length - CHILDREN_SHOWN} →
                           </Link>
                         </li>

@@ -1,4 +1,5 @@
 import {
+  catalogLink,
   categoryUrl,
   countRu,
   type CatalogFilter,
@@ -6,14 +7,16 @@ import {
   type CategoryDetailResponse,
   type CategoryNode,
 } from '@podbor/contract';
+import { CATALOG_PAGE_SIZE } from '@podbor/contract/constants';
+import { formatNumber } from '@podbor/contract/format';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
-import { CarIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { CarIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { safeUrl } from '@/lib/start-data';
-import { getListing } from './data';
+import { getListingOnce } from './data';
 import { FiltersPanel, SortSelect } from './listing-controls';
 import { ProductCard } from '@/components/catalog/product-card';
 import {
@@ -21,21 +24,28 @@ import {
   listingQuery,
   listingRequest,
   pageWindow,
+  rangeLabel,
   withoutFilters,
+  withoutRange,
+  withoutValue,
   withPage,
   type ListingState,
 } from './url-state';
 import styles from './catalog.module.css';
 
-export function categoryCrumbs(category: Pick<CategoryDetailResponse, 'breadcrumbs'>): Crumb[] {
+/** Breadcrumbs of a category; catalogue links carry the listing's default query and the vehicle (SPEC §2). */
+export function categoryCrumbs(
+  category: Pick<CategoryDetailResponse, 'breadcrumbs'>,
+  transportId: number | null = null,
+): Crumb[] {
   const crumbs: Crumb[] = [
     { title: 'Главная', href: '/' },
-    { title: 'Каталог', href: '/catalog' },
+    { title: 'Каталог', href: catalogLink([], transportId) },
   ];
   const chain: string[] = [];
   for (const b of category.breadcrumbs) {
     chain.push(b.slug);
-    crumbs.push({ title: b.title, href: categoryUrl(chain) });
+    crumbs.push({ title: b.title, href: catalogLink(chain, transportId) });
   }
   return crumbs;
 }
@@ -46,11 +56,13 @@ function CategoryTiles({
   parentPath,
   headingId,
   heading,
+  transportId,
 }: {
   nodes: readonly CategoryNode[];
   parentPath: readonly string[];
   headingId: string;
   heading: string;
+  transportId: number | null;
 }) {
   const visible = nodes.filter((n) => n.found > 0);
   if (visible.length === 0) return null;
@@ -64,7 +76,7 @@ function CategoryTiles({
           const image = safeUrl(node.image);
           return (
             <li key={node.slug}>
-              <Link href={categoryUrl([...parentPath, node.slug])} className={styles.tile}>
+              <Link href={catalogLink([...parentPath, node.slug], transportId)} className={styles.tile}>
                 {image ? (
                   <img
                     src={image}
@@ -154,6 +166,94 @@ function ListingSkeleton() {
   );
 }
 
+/** Selected filters as chips; each one's link is the page without it. Server-rendered: no JavaScript. */
+function ActiveFilters({
+  basePath,
+  state,
+  filters,
+}: {
+  basePath: string;
+  state: ListingState;
+  filters: readonly CatalogFilter[];
+}) {
+  const chips: { key: string; label: string; href: string }[] = [];
+  for (const f of filters) {
+    if (f.type === 'RANGE') {
+      const range = state.ranges[f.slug];
+      if (range)
+        chips.push({
+          key: f.slug,
+          label: `${f.title}: ${rangeLabel(range, f.unit)}`,
+          href: `${basePath}?${listingQuery(withoutRange(state, f.slug))}`,
+        });
+      continue;
+    }
+    for (const value of state.values[f.slug] ?? []) {
+      const title = f.values?.find((v) => String(v.value) === value)?.title ?? value;
+      chips.push({
+        key: `${f.slug}=${value}`,
+        label: `${f.title}: ${title}`,
+        href: `${basePath}?${listingQuery(withoutValue(state, f.slug, value))}`,
+      });
+    }
+  }
+  if (chips.length === 0) return null;
+  return (
+    <div className={styles.chips}>
+      <ul role="list" aria-label="Выбранные фильтры" className={styles.chipList}>
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link
+              href={chip.href}
+              scroll={false}
+              className={styles.chip}
+              aria-label={`Убрать фильтр «${chip.label}»`}
+            >
+              <span>{chip.label}</span>
+              <CloseIcon size={14} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {chips.length > 1 ? (
+        <Link
+          href={`${basePath}?${listingQuery(withoutFilters(state))}`}
+          scroll={false}
+          className={styles.chipsReset}
+        >
+          Сбросить все
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The request of a state, as one string: the key of the render's shared listing call. */
+function listingKey(state: ListingState, filters: readonly CatalogFilter[]): string {
+  return JSON.stringify(listingRequest(state, filters));
+}
+
+/** «N товаров» of the current selection (vehicle and filters), from the same call as the grid below. */
+async function SelectionCount({
+  slug,
+  transportId,
+  state,
+  filters,
+}: {
+  slug: string;
+  transportId: number | null;
+  state: ListingState;
+  filters: CatalogFilter[];
+}) {
+  const listing = await getListingOnce(slug, transportId, listingKey(state, filters));
+  return (
+    <span data-testid="selection-count">
+      {countRu(listing.total, ['товар', 'товара', 'товаров'])}
+      {activeFilterCount(state) > 0 ? ' по выбранным фильтрам' : ''}
+    </span>
+  );
+}
+
 async function Listing({
   category,
   basePath,
@@ -169,22 +269,32 @@ async function Listing({
   transportId: number | null;
   transportLabel: string | null;
 }) {
-  const listing: CatalogProductsResponse = await getListing(
+  const listing: CatalogProductsResponse = await getListingOnce(
     category.slug,
     transportId,
-    listingRequest(state, filters),
+    listingKey(state, filters),
   );
   const filtered = activeFilterCount(state) > 0;
   const resetHref = `${basePath}?${listingQuery(withoutFilters(state))}`;
+  const from = (listing.current - 1) * CATALOG_PAGE_SIZE + 1;
+  const to = from + listing.results.length - 1;
 
   return (
     <section className={styles.results} aria-labelledby="listing-title">
       <div className={styles.toolbar}>
-        <h2 id="listing-title" className={styles.resultsTitle}>
-          {countRu(listing.total, ['товар', 'товара', 'товаров'])}
-        </h2>
+        <div className={styles.resultsHead}>
+          <h2 id="listing-title" className={styles.resultsTitle}>
+            {countRu(listing.total, ['товар', 'товара', 'товаров'])}
+          </h2>
+          {listing.results.length > 0 && listing.total > listing.results.length ? (
+            <p className={styles.range}>
+              Показаны {formatNumber(from)}–{formatNumber(to)} из {formatNumber(listing.total)}
+            </p>
+          ) : null}
+        </div>
         <SortSelect basePath={basePath} state={state} />
       </div>
+      <ActiveFilters basePath={basePath} state={state} filters={filters} />
       {listing.results.length > 0 ? (
         <>
           <ul role="list" className={styles.grid} data-testid="product-grid">
@@ -242,27 +352,33 @@ export function CategoryPage({
   category,
   childNodes,
   filters,
+  facets,
   state,
   transportId,
   transportLabel,
 }: {
   category: CategoryDetailResponse;
   childNodes: CategoryNode[];
+  /** The category's filters (the URL's state is read against them). */
   filters: CatalogFilter[];
+  /** The filters with counts under the current selection (disjunctive), for the panel; `filters` when absent. */
+  facets?: CatalogFilter[];
   state: ListingState;
   transportId: number | null;
   transportLabel: string | null;
 }) {
   const path = category.path ?? category.breadcrumbs.map((b) => b.slug);
   const basePath = categoryUrl(path);
-  const count = transportId ? (category.found ?? 0) : (category.total ?? 0);
+  const panelFilters = facets ?? filters;
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumbs items={categoryCrumbs(category)} />
+      <Breadcrumbs items={categoryCrumbs(category, transportId)} />
       <header className={styles.header}>
         <h1 className={styles.title}>{category.title}</h1>
         <p className={styles.meta}>
-          {countRu(count, ['товар', 'товара', 'товаров'])}
+          <Suspense fallback={<Skeleton width={110} height={18} />}>
+            <SelectionCount slug={category.slug} transportId={transportId} state={state} filters={filters} />
+          </Suspense>
           {transportLabel ? (
             <span className={styles.vehicle}>
               <CarIcon size={16} /> для {transportLabel}
@@ -277,12 +393,13 @@ export function CategoryPage({
           parentPath={path}
           headingId="subcategories"
           heading="Подкатегории"
+          transportId={transportId}
         />
       </Suspense>
       <div className={styles.listingLayout}>
-        {filters.length > 0 ? (
+        {panelFilters.length > 0 ? (
           <aside className={styles.aside} aria-label="Фильтры товаров">
-            <FiltersPanel basePath={basePath} state={state} filters={filters} />
+            <FiltersPanel basePath={basePath} state={state} filters={panelFilters} />
           </aside>
         ) : null}
         <Suspense fallback={<ListingSkeleton />}>

@@ -1,7 +1,9 @@
 import { CATALOG_PAGE_SIZE } from '@podbor/contract/constants';
 import type {
   CatalogFilter,
+  CatalogFilterSelection,
   CatalogProductsRequest,
+  CatalogProductsResponse,
   CategoryDetailResponse,
   CategoryNode,
 } from '@podbor/contract';
@@ -60,8 +62,34 @@ export const getFilters = cache(
   },
 );
 
+/**
+ * The filters with disjunctive counts for a selection (each filter's values counted under the other selected
+ * filters), so no offered value leads to an empty page; without a selection, the category's filters.
+ */
+export async function getFacets(
+  slug: string,
+  transportId: number | null,
+  selection: CatalogFilterSelection,
+): Promise<CatalogFilter[] | null> {
+  if (!Object.values(selection).some((v) => v.length > 0)) return getFilters(slug, transportId);
+  const query = { filter: JSON.stringify(selection) };
+  return transportId
+    ? apiTry('categoryFiltersByTransport', {
+        params: { categorySlug: slug, transportId },
+        query,
+        revalidate: CATEGORY_TTL_SECONDS,
+      })
+    : apiTry('categoryFilters', { params: { categorySlug: slug }, query, revalidate: CATEGORY_TTL_SECONDS });
+}
+
+/** One listing page, shared by the parts of one render that show it (the count in the heading, the grid). */
+export const getListingOnce = cache(
+  (slug: string, transportId: number | null, body: string): Promise<CatalogProductsResponse> =>
+    getListing(slug, transportId, JSON.parse(body) as CatalogProductsRequest),
+);
+
 /** One listing page; body exactly as API-SHAPES §6, page/sort/order repeated in the query. */
-export async function getListing(slug: string, transportId: number | null, body: CatalogProductsRequest) {
+async function getListing(slug: string, transportId: number | null, body: CatalogProductsRequest) {
   const query = { page: body.page, size: CATALOG_PAGE_SIZE, sort: body.sort, order: body.order };
   return transportId
     ? apiCall('categoryProductsByTransport', { params: { categorySlug: slug, transportId }, query, body })

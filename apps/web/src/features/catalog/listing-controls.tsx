@@ -86,6 +86,12 @@ function RangeFilter({
       ...(lo !== undefined && Number.isFinite(lo) ? { min: lo } : {}),
       ...(hi !== undefined && Number.isFinite(hi) ? { max: hi } : {}),
     };
+    // «от» above «до» is corrected, not refused: the bounds swap places (and the fields show it).
+    if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+      [range.min, range.max] = [range.max, range.min];
+      setMin(String(range.min));
+      setMax(String(range.max));
+    }
     const same = range.min === current?.min && range.max === current?.max;
     if (!same) onApply(Object.keys(range).length ? range : null);
   };

@@ -6,7 +6,10 @@ import {
   listingRequest,
   pageWindow,
   parseListingState,
+  rangeLabel,
   withoutFilters,
+  withoutRange,
+  withoutValue,
 } from './url-state';
 
 const filters: CatalogFilter[] = [
@@ -108,3 +111,29 @@ function groupParams(query: string): [string, string[]][] {
   for (const [k, v] of new URLSearchParams(query)) map.set(k, [...(map.get(k) ?? []), v]);
   return [...map];
 }
+
+describe('corrections and chips', () => {
+  it('swaps a price range typed the wrong way round', () => {
+    const state = parseListingState({ minprice: '5000', maxprice: '1000' }, filters);
+    expect(state.ranges.price).toEqual({ min: 1000, max: 5000 });
+    expect(listingQuery(state)).toContain('minprice=1000&maxprice=5000');
+  });
+
+  it('removes one value or one range, back to page 1, keeping the rest', () => {
+    const state = parseListingState(
+      { page: '3', 'tip-masla': ['Синтетическое', 'Минеральное'], obem: '4', minprice: '200' },
+      filters,
+    );
+    const one = withoutValue(state, 'tip-masla', 'Синтетическое');
+    expect(one).toMatchObject({ page: 1, values: { 'tip-masla': ['Минеральное'], obem: ['4'] } });
+    expect(withoutValue(state, 'obem', '4').values).not.toHaveProperty('obem');
+    expect(withoutRange(state, 'price')).toMatchObject({ page: 1, ranges: {} });
+    expect(activeFilterCount(withoutRange(state, 'price'))).toBe(3);
+  });
+
+  it('words a range as a customer reads it', () => {
+    expect(rangeLabel({ min: 1000, max: 5000 }, '₽')).toBe('1\u00a0000 – 5\u00a0000\u00a0₽');
+    expect(rangeLabel({ min: 1000 }, '₽')).toBe('от 1\u00a0000\u00a0₽');
+    expect(rangeLabel({ max: 40 }, undefined)).toBe('до 40');
+  });
+});

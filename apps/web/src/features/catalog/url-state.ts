@@ -13,6 +13,7 @@ import {
   RANGE_FILTER_MAX_PREFIX,
   RANGE_FILTER_MIN_PREFIX,
 } from '@podbor/contract/constants';
+import { formatNumber } from '@podbor/contract/format';
 
 // The listing's whole state lives in the page URL (SPEC §2): `page`, `order` (byPopularDown …), one repeated
 // key per CHECKBOX/RADIO filter slug (`?tip-masla=Синтетическое&tip-masla=Минеральное`) and `min<slug>` /
@@ -67,8 +68,10 @@ export function parseListingState(
   };
   for (const filter of filters) {
     if (filter.type === 'RANGE') {
-      const min = numberOrUndefined(first(params, `${RANGE_FILTER_MIN_PREFIX}${filter.slug}`));
-      const max = numberOrUndefined(first(params, `${RANGE_FILTER_MAX_PREFIX}${filter.slug}`));
+      let min = numberOrUndefined(first(params, `${RANGE_FILTER_MIN_PREFIX}${filter.slug}`));
+      let max = numberOrUndefined(first(params, `${RANGE_FILTER_MAX_PREFIX}${filter.slug}`));
+      // Bounds typed the wrong way round are corrected, not refused: «от 5 000 до 1 000» means 1 000–5 000.
+      if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
       if (min !== undefined || max !== undefined) {
         state.ranges[filter.slug] = {
           ...(min !== undefined ? { min } : {}),
@@ -137,6 +140,31 @@ export function listingQuery(state: ListingState, extra: Record<string, string> 
 
 export function withPage(state: ListingState, page: number): ListingState {
   return { ...state, page };
+}
+
+/** A state without one selected value of a CHECKBOX/RADIO filter (page 1). */
+export function withoutValue(state: ListingState, slug: string, value: string): ListingState {
+  const values = { ...state.values };
+  const rest = (values[slug] ?? []).filter((v) => v !== value);
+  if (rest.length > 0) values[slug] = rest;
+  else delete values[slug];
+  return { ...state, page: 1, values };
+}
+
+/** A state without a RANGE filter's bounds (page 1). */
+export function withoutRange(state: ListingState, slug: string): ListingState {
+  const ranges = { ...state.ranges };
+  delete ranges[slug];
+  return { ...state, page: 1, ranges };
+}
+
+/** A range the way a customer reads it: «1 000 – 5 000 ₽», «от 1 000 ₽», «до 5 000 ₽». */
+export function rangeLabel(range: { min?: number; max?: number }, unit: string | undefined): string {
+  const u = unit ? `\u00a0${unit}` : '';
+  if (range.min !== undefined && range.max !== undefined)
+    return `${formatNumber(range.min)} – ${formatNumber(range.max)}${u}`;
+  if (range.min !== undefined) return `от ${formatNumber(range.min)}${u}`;
+  return `до ${formatNumber(range.max ?? 0)}${u}`;
 }
 
 /** A state without any filter (page 1, same order). */

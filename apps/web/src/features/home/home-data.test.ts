@@ -34,3 +34,24 @@ describe('popular categories of the home page', () => {
     ).toEqual(['z', 'y']);
   });
 });
+
+describe('popular categories for a vehicle', () => {
+  const fitted = (slug: string, found: number, own: number, children?: CategoryNode[]): CategoryNode => ({
+    ...node(slug, found, children),
+    fitted: own,
+  });
+
+  it('puts the categories of parts fitted to it first, universal-only ones after, however many those have', () => {
+    const popular = popularCategories(
+      [
+        fitted('oils', 16_000, 0, [fitted('motor', 15_000, 0), fitted('gear', 1_000, 0)]),
+        fitted('brakes', 90, 90, [fitted('pads', 60, 60), fitted('discs', 30, 30)]),
+        fitted('filters', 40, 25, [fitted('oil-filters', 40, 25)]),
+      ],
+      10,
+    );
+    expect(popular.map((c) => c.slug)).toEqual(['pads', 'discs', 'oil-filters', 'motor', 'gear']);
+    expect(popular[2]).toMatchObject({ count: 40, fitted: 25 });
+    expect(popular[3]).toMatchObject({ count: 15_000, fitted: 0 });
+  });
+});

@@ -10,6 +10,8 @@ export interface PopularCategory {
   image: string | null;
   /** Products of this category that fit the vehicle (all products without one). */
   count: number;
+  /** With a vehicle: the products fitted to it, universal ones (fit every vehicle) not counted; else null. */
+  fitted: number | null;
   /** Slug chain root → this category. */
   path: string[];
   /** Slug of its top-level category. */
@@ -24,7 +26,9 @@ export interface ProductShelf {
 
 /**
  * Second-level categories (the level a shopper thinks in: motor oils, brake pads, tyres) that have products for
- * the vehicle, most products first; a top-level category without children stands for itself.
+ * the vehicle; a top-level category without children stands for itself. With a vehicle, the categories of parts
+ * fitted to it come first (most fitted parts first), then those of universal products only (16 000 oils fit
+ * every car, which says nothing about this one); without one, most products first.
  */
 export function popularCategories(tree: readonly CategoryNode[], limit: number): PopularCategory[] {
   const found: PopularCategory[] = [];
@@ -37,12 +41,18 @@ export function popularCategories(tree: readonly CategoryNode[], limit: number):
         title: node.title,
         image: node.image ?? null,
         count: node.found,
+        fitted: node.fitted ?? null,
         path: node === root ? [root.slug] : [root.slug, node.slug],
         root: root.slug,
       });
     }
   }
-  return found.sort((a, b) => b.count - a.count || a.title.localeCompare(b.title, 'ru')).slice(0, limit);
+  return found
+    .sort(
+      (a, b) =>
+        (b.fitted ?? 0) - (a.fitted ?? 0) || b.count - a.count || a.title.localeCompare(b.title, 'ru'),
+    )
+    .slice(0, limit);
 }
 
 const SHELF_SIZE = 4;

@@ -1,4 +1,4 @@
-import { CALLBACK_MINUTES, categoryUrl, formatNumber, formatTransportText, pluralRu } from '@podbor/contract';
+import { CALLBACK_MINUTES, catalogLink, formatNumber, formatTransportText, pluralRu } from '@podbor/contract';
 import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 import { OpenModalButton } from '@/components/shell/open-modal-button';
@@ -173,7 +173,7 @@ export function HomePage({
                 Популярные категории
                 {forVehicle ? <span className={styles.sectionFor}>{forVehicle}</span> : null}
               </h2>
-              <Link href="/catalog" className={styles.more}>
+              <Link href={catalogLink([], data.transportId)} className={styles.more}>
                 Весь каталог <ChevronRightIcon size={18} />
               </Link>
             </div>
@@ -183,7 +183,7 @@ export function HomePage({
                 return (
                   <li key={category.slug}>
                     <Link
-                      href={categoryUrl(category.path)}
+                      href={catalogLink(category.path, data.transportId)}
                       className={styles.category}
                       data-category={category.slug}
                     >
@@ -206,6 +206,9 @@ export function HomePage({
                         {formatNumber(category.count)}{' '}
                         {pluralRu(category.count, ['товар', 'товара', 'товаров'])}
                       </span>
+                      {category.fitted === 0 ? (
+                        <span className={styles.categoryUniversal}>Универсальные</span>
+                      ) : null}
                     </Link>
                   </li>
                 );
@@ -245,7 +248,7 @@ export function HomePage({
                   {forVehicle ? ` — популярное${forVehicle}` : ' — популярное'}
                 </span>
               </h2>
-              <Link href={categoryUrl(shelf.category.path)} className={styles.more}>
+              <Link href={catalogLink(shelf.category.path, data.transportId)} className={styles.more}>
                 Все {formatNumber(shelf.total)} <ChevronRightIcon size={18} />
               </Link>
             </div>

@@ -6,7 +6,8 @@ import { useState, useTransition } from 'react';
 import { CarIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
 import styles from './product.module.css';
 
-export type FitmentStatus = 'fits' | 'does-not-fit' | 'no-vehicle';
+/** `universal`: the product fits every vehicle (oils, fluids): nothing to check. */
+export type FitmentStatus = 'fits' | 'does-not-fit' | 'no-vehicle' | 'universal';
 
 type Level = 'brands' | 'models' | 'years' | 'transport';
 interface Step {
@@ -95,6 +96,21 @@ export function FitmentCheck({
   };
 
   const current = steps[steps.length - 1];
+
+  if (status === 'universal') {
+    return (
+      <div
+        className={`${styles.fitment} ${styles['fitment-universal']}`}
+        data-testid="fitment"
+        data-status={status}
+      >
+        <p className={styles.fitmentText}>
+          <CheckIcon size={20} />
+          <span>Универсальный: подходит для любого автомобиля, подбор не нужен</span>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div

@@ -9,8 +9,12 @@ import {
 import { discountPercent } from '@podbor/contract/money';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { ProductShelf } from '@/components/catalog/product-shelf';
+import { OpenModalButton } from '@/components/shell/open-modal-button';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
+import { buttonClass } from '@/components/ui/button';
 import { PinIcon } from '@/components/ui/icons';
+import { recommendationsFor } from '@/lib/recommendations';
 import { InstallmentBlock } from './installment-block';
 import { sanitizePageHtml } from '@/lib/sanitize';
 import { absoluteUrl, breadcrumbListLd, JsonLd } from '@/lib/seo';
@@ -20,6 +24,20 @@ import { FitmentCheck, type FitmentStatus } from './fitment-check';
 import { Gallery } from './gallery';
 import { ProductTabs } from './product-tabs';
 import styles from './product.module.css';
+
+/** «С этим покупают» (SPEC §3 recommendations): streamed after the page, nothing when there are none. */
+async function Recommendations({
+  slug,
+  categorySlug,
+  transportId,
+}: {
+  slug: string;
+  categorySlug: string;
+  transportId: number | null;
+}) {
+  const products = await recommendationsFor(slug, categorySlug, transportId);
+  return <ProductShelf id="product-recommendations" title="С этим покупают" products={products} />;
+}
 
 function quantityOf(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -101,11 +119,13 @@ export function ProductPage({
   });
   const totalStock = warehouses.reduce((n, w) => n + quantityOf(w.quantity), 0);
   const inStock = product.is_service || (product.in_stock ?? totalStock > 0);
-  const fitment: FitmentStatus = !start.transportId
-    ? 'no-vehicle'
-    : product.is_linked_transport
-      ? 'fits'
-      : 'does-not-fit';
+  const fitment: FitmentStatus = product.is_universal
+    ? 'universal'
+    : !start.transportId
+      ? 'no-vehicle'
+      : product.is_linked_transport
+        ? 'fits'
+        : 'does-not-fit';
   const allCrumbs: Crumb[] = [...crumbs, { title: product.title }];
   const categorySlug = chain[chain.length - 1] ?? product.categories[0]?.at(-1) ?? '';
   const description = sanitizePageHtml(product.description);
@@ -182,6 +202,24 @@ export function ProductPage({
               isService={product.is_service}
             />
             {product.is_service ? null : <InstallmentBlock slug={product.slug} />}
+            <div className={styles.helpRow}>
+              <OpenModalButton
+                kind="help"
+                helpType="HELP"
+                goal="button_product_help"
+                className={buttonClass('secondary', 'sm')}
+              >
+                Помощь в подборе
+              </OpenModalButton>
+              <OpenModalButton
+                kind="help"
+                helpType="SPECIAL_OFFER"
+                goal="button_product_special"
+                className={buttonClass('secondary', 'sm')}
+              >
+                Узнать цену со скидкой
+              </OpenModalButton>
+            </div>
           </div>
 
           {product.is_service ? null : (
@@ -286,6 +324,9 @@ export function ProductPage({
             </>
           }
         />
+      </Suspense>
+      <Suspense>
+        <Recommendations slug={product.slug} categorySlug={categorySlug} transportId={start.transportId} />
       </Suspense>
       <JsonLd data={productJsonLd(product, origin)} />
       <JsonLd

@@ -2,7 +2,14 @@ import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES } from '@podbor/contrac
 import { NextResponse, type NextRequest } from 'next/server';
 import { isExpiring } from '../jwt';
 import { isSameOriginWrite } from '../same-origin';
-import { clearTokens, isSecureRequest, writeTokens, writeVisitorToken } from '../session-cookies';
+import { cartItemsCookieValue } from '../cart-cookie';
+import {
+  clearTokens,
+  isSecureRequest,
+  writeReadable,
+  writeTokens,
+  writeVisitorToken,
+} from '../session-cookies';
 import {
   authorizationFor,
   clientHostOf,
@@ -200,6 +207,9 @@ export async function forward(request: NextRequest, segments: readonly string[])
     return finish(await absorbTokens(upstream, path, secure, pendingCookies));
   }
   if (path === API_ROUTES.tokenRefresh.path && !upstream.ok) endSession();
+  if (upstream.ok && CART_PATHS.has(path)) {
+    return finish(await mirrorCart(upstream, secure, pendingCookies));
+  }
 
   const headers = new Headers();
   for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -213,6 +223,38 @@ export async function forward(request: NextRequest, segments: readonly string[])
     if (sessionEnded) res.headers.set(SESSION_ENDED_HEADER, '1');
     return res;
   }
+}
+
+/** Calls whose answer is the cart (API-SHAPES §10). */
+const CART_PATHS = new Set<string>([
+  API_ROUTES.cart.path,
+  API_ROUTES.cartAddItem.path,
+  API_ROUTES.cartUpdateItem.path,
+  API_ROUTES.cartClear.path,
+]);
+
+/** Passes a cart answer on and mirrors it into the readable `cartItems` cookie (SPEC §3). */
+async function mirrorCart(
+  upstream: Response,
+  secure: boolean,
+  pending: ((res: NextResponse) => void)[],
+): Promise<NextResponse> {
+  const text = await upstream.text();
+  try {
+    const cart = JSON.parse(text) as { results?: unknown };
+    if (Array.isArray(cart.results)) {
+      const value = cartItemsCookieValue(cart as Parameters<typeof cartItemsCookieValue>[0]);
+      pending.push((res) => writeReadable(res.cookies, COOKIE_NAMES.cartItems, value, secure));
+    }
+  } catch {
+    // Not JSON: passed on as it came, the cookie stays as it was.
+  }
+  const headers = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new NextResponse(text, { status: upstream.status, headers });
 }
 
 /** Moves `access`/`refresh` (or a visitor `token`) from the body into HttpOnly cookies; the page gets the rest. */

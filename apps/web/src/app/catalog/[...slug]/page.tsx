@@ -2,8 +2,8 @@ import { categoryUrl, productUrlFromCategories, SLUG_PATTERN } from '@podbor/con
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { CategoryPage, categoryCrumbs } from '@/features/catalog/category-page';
-import { getCategory, getChildren, getFilters } from '@/features/catalog/data';
-import { parseListingState, type SearchParamsRecord } from '@/features/catalog/url-state';
+import { getCategory, getChildren, getFacets, getFilters } from '@/features/catalog/data';
+import { listingRequest, parseListingState, type SearchParamsRecord } from '@/features/catalog/url-state';
 import { getProduct } from '@/features/product/data';
 import { ProductPage } from '@/features/product/product-page';
 import { breadcrumbListLd, JsonLd, siteOrigin } from '@/lib/seo';
@@ -111,7 +111,7 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
     const leaf = target.chain[target.chain.length - 1];
     const category = leaf ? await getCategory(leaf) : null;
     const crumbs = category
-      ? categoryCrumbs(category)
+      ? categoryCrumbs(category, transportId)
       : [
           { title: 'Главная', href: '/' },
           { title: 'Каталог', href: '/catalog' },
@@ -131,6 +131,7 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
     getFilters(category.slug, transportId),
   ]);
   const state = parseListingState(sp, filters);
+  const facets = await getFacets(category.slug, transportId, listingRequest(state, filters).filter);
   const crumbs = categoryCrumbs(category);
   return (
     <>
@@ -138,6 +139,7 @@ export default async function CatalogTreeRoute({ params, searchParams }: Props) 
         category={category}
         childNodes={childNodes}
         filters={filters}
+        facets={facets ?? filters}
         state={state}
         transportId={transportId}
         transportLabel={transport?.label ?? null}

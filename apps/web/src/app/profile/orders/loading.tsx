@@ -1,5 +1,11 @@
 import { OrdersSkeleton } from '@/features/profile/skeletons';
+import { LoadingTitle } from '@/components/ui/loading-title';
 
 export default function Loading() {
-  return <OrdersSkeleton />;
+  return (
+    <>
+      <LoadingTitle />
+      <OrdersSkeleton />
+    </>
+  );
 }
