@@ -219,6 +219,8 @@ export const searchResponse = z.object({
   transport: z.array(searchTransport),
   categories: z.array(searchCategory),
   products: z.array(searchProduct),
+  /** Podbor adds, when the query as typed found nothing: the query answered instead (keyboard layout switched). */
+  corrected_query: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 

@@ -176,8 +176,96 @@ describe('search', () => {
     expect(got.map((p) => p.slug)).toEqual(expected.map((e) => e.slug));
   });
 
+  /** A title of the catalogue matching a pattern (the seed decides which sizes and grades exist). */
+  const titleLike = async (pattern: string) => {
+    const [row] = await query<{ title: string }>(
+      sql`select title from products where is_active and title ~ ${pattern} order by popularity desc, id limit 1`,
+    );
+    expect(row, pattern).toBeDefined();
+    return row!.title;
+  };
+
+  it('finds a viscosity grade in every spelling, alone or with words', async () => {
+    const title = await titleLike('^Масло моторное .* [0-9]+W-[0-9]+ ');
+    const [, w, h] = /(\d+)W-(\d+)/.exec(title)!;
+    const grade = new RegExp(`(^|\\s)${w}W-${h}\\s`);
+    for (const q of [
+      `${w}w${h}`,
+      `${w}W-${h}`,
+      `${w}w-${h}`,
+      `${w}w ${h}`,
+      `масло ${w}w${h}`,
+      `${w}W${h} моторное`,
+    ]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toMatch(grade);
+    }
+  });
+
+  it('finds a tyre size in every spelling, and the width/profile alone', async () => {
+    const title = await titleLike('^Шина .* [0-9]{3}/[0-9]{2} R[0-9]{2} ');
+    const [, w, pr, rim] = /(\d{3})\/(\d{2}) R(\d{2})/.exec(title)!;
+    for (const q of [
+      `${w}/${pr} R${rim}`,
+      `${w}/${pr}r${rim}`,
+      `${w} ${pr} ${rim}`,
+      `шины ${w}/${pr} р${rim}`,
+    ]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toContain(`${w}/${pr} R${rim}`);
+    }
+    const r = await search(`${w}/${pr}`);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.title).toContain(`${w}/${pr} R`);
+    expect(r.categories.some((c) => /шин/i.test(c.title))).toBe(true);
+  });
+
+  it('finds lamps by their base, two characters being enough, and never a longer base', async () => {
+    const title = await titleLike('^Лампа .* H[0-9]+ ');
+    const base = / (H\d+) /.exec(title)![1]!;
+    const exact = new RegExp(` ${base} `);
+    for (const q of [base, base.toLowerCase(), `лампа ${base.toLowerCase()}`]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toMatch(exact);
+      expect(
+        r.categories.some((c) => /ламп/i.test(c.title)),
+        q,
+      ).toBe(true);
+    }
+    const shorter = await search('H1');
+    for (const p of shorter.products) expect(p.title).toMatch(/ H1 /);
+  });
+
+  it('finds parts by the words customers use for them', async () => {
+    const wipers = await search('дворники');
+    expect(wipers.products.length).toBeGreaterThan(0);
+    for (const p of wipers.products) expect(p.title).toMatch(/^Щётка стеклоочистителя/);
+    expect(wipers.categories.map((c) => c.slug)).toContain('shchetki-stekloochistitelya');
+    const washer = await search('незамерзайка');
+    expect(washer.products.length).toBeGreaterThan(0);
+    for (const p of washer.products) expect(p.title).toMatch(/^Жидкость стеклоомывателя зимняя/);
+    const coolant = await search('тосол');
+    expect(coolant.products.length).toBeGreaterThan(0);
+    for (const p of coolant.products) expect(p.title).toMatch(/антифриз/i);
+  });
+
+  it('reads a query typed with the wrong keyboard layout and names the query it answered', async () => {
+    const pads = await search('rjkjlrb');
+    expect(pads.corrected_query).toBe('колодки');
+    expect(pads.products.length).toBeGreaterThan(0);
+    for (const p of pads.products) expect(p.title).toMatch(/колодк/i);
+    const oil = await search('vfckj');
+    expect(oil.corrected_query).toBe('масло');
+    for (const p of oil.products) expect(p.title).toMatch(/масл/i);
+    // A query found as typed is answered as typed.
+    expect((await search('колодки')).corrected_query).toBeUndefined();
+  });
+
   it('answers fewer than 3 characters with an empty result, not an error', async () => {
-    for (const q of ['', 'ко', '  a  '])
+    for (const q of ['', 'ко', '  a  ', 'h'])
       expect(await search(q)).toEqual({ transport: [], categories: [], products: [] });
     expect((await search('zzzzqqqq')).products).toEqual([]);
   });
