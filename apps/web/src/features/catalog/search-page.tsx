@@ -82,7 +82,11 @@ async function Results({
         </p>
       ) : null}
       <div className={styles.toolbar}>
-        <h2 id="listing-title" className={styles.resultsTitle}>
+        {/* Without any match the empty state below says it; the heading stays for the page's outline. */}
+        <h2
+          id="listing-title"
+          className={listing.total > 0 || filtered ? styles.resultsTitle : 'visually-hidden'}
+        >
           {listing.total > 0
             ? `Найдено: ${countRu(listing.total, ['товар', 'товара', 'товаров'])}`
             : 'Ничего не найдено'}
