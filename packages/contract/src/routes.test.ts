@@ -75,6 +75,12 @@ const PODBOR_CALLS = [
   'POST /api/v1/user/logout/',
   // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
   'POST /api/admin/v1/orders/{}/release/',
+  // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call
+  // answers the dropdown's ten.
+  'POST /api/v1/catalog/search/products/',
+  'POST /api/v1/catalog/search/products/{}/',
+  'GET /api/v1/catalog/search/filters/',
+  'GET /api/v1/catalog/search/filters/{}/',
 ];
 
 const routes = Object.entries(API_ROUTES);
