@@ -237,8 +237,32 @@ export const searchResponse = z.object({
   transport: z.array(searchTransport),
   categories: z.array(searchCategory),
   products: z.array(searchProduct),
+  /** Podbor adds, when the query as typed found nothing: the query answered instead (keyboard layout switched). */
+  corrected_query: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+// ---- search results page (Podbor addition) ----
+
+/** Filter slugs of the search results page, next to `price`: the matches' categories and manufacturers. */
+export const SEARCH_CATEGORY_FILTER_SLUG = 'category';
+export const SEARCH_MANUFACTURER_FILTER_SLUG = 'manufacturer';
+
+/** The query of the results page's listing: the search text plus the listing's `page, size, sort, order`. */
+export const searchProductsQuery = catalogProductsQuery.extend({
+  query: z.string().trim().max(SEARCH_MAX_LENGTH).default(''),
+});
+export type SearchProductsQuery = z.infer<typeof searchProductsQuery>;
+export type SearchProductsQueryInput = z.input<typeof searchProductsQuery>;
+
+export const searchFiltersQuery = z.object({ query: z.string().trim().max(SEARCH_MAX_LENGTH).default('') });
+export type SearchFiltersQuery = z.infer<typeof searchFiltersQuery>;
+
+/** A listing page of every product matching the query; `corrected_query` as in the search answer. */
+export const searchProductsResponse = catalogProductsResponse.extend({
+  corrected_query: z.string().optional(),
+});
+export type SearchProductsResponse = z.infer<typeof searchProductsResponse>;
 
 // ---- banners and manufacturers ----
 

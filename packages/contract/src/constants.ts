@@ -125,7 +125,12 @@ export const QUERY_PARAMS = {
   categorySlug: 'categorySlug',
   page: 'page',
   order: 'order',
+  /** The search results page's query (`/search?q=…`, Podbor addition). */
+  searchQuery: 'q',
 } as const;
+
+/** The search results page (Enter in the search box); SPEC names no route for it. */
+export const SEARCH_PAGE_PATH = '/search';
 
 export const FEEDBACK_TYPES = ['CONSULTATION', 'HELP', 'SPECIAL_OFFER'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];

@@ -23,4 +23,5 @@ export * from './feedback';
 export * from './health';
 export * from './admin';
 export * from './translit';
+export * from './search';
 export * from './routes';

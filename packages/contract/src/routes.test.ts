@@ -77,6 +77,12 @@ const PODBOR_CALLS = [
   'POST /api/admin/v1/orders/{}/release/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
+  // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call
+  // answers the dropdown's ten.
+  'POST /api/v1/catalog/search/products/',
+  'POST /api/v1/catalog/search/products/{}/',
+  'GET /api/v1/catalog/search/filters/',
+  'GET /api/v1/catalog/search/filters/{}/',
 ];
 
 const routes = Object.entries(API_ROUTES);

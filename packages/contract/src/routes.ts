@@ -67,6 +67,11 @@ const LISTING_DESCRIPTION =
   'Товары категории и всех её подкатегорий. Тело {page, sort, order, filter}; ключи, которых нет в теле, берутся из query. ' +
   'filter: slug фильтра → массив значений (CHECKBOX/RADIO) или [min, max] (RANGE, в т.ч. price).';
 
+const SEARCH_RESULTS_DESCRIPTION =
+  'Все товары, найденные по query (как в поиске: морфология, коды в любом написании, синонимы, раскладка, опечатка), ' +
+  'постранично. Тело и сортировка как у товаров категории; filter: price [min, max], category и manufacturer — slug-и. ' +
+  'Запрос короче 3 символов (кроме кодов вроде H7) даёт пустую страницу.';
+
 export const API_ROUTES = {
   // ---- user and auth ----
   login: {
@@ -466,6 +471,52 @@ export const API_ROUTES = {
     tags: ['catalog'],
     summary: 'Поиск: транспорт, категории, товары (морфология, опечатка, артикул в любом написании)',
     description: 'Запрос короче 3 символов даёт пустой ответ, а не ошибку.',
+  },
+  searchResults: {
+    method: 'POST',
+    path: '/api/v1/catalog/search/products/',
+    auth: 'public',
+    query: catalog.searchProductsQuery,
+    body: catalog.catalogProductsBody,
+    response: catalog.searchProductsResponse,
+    errors: [400],
+    tags: ['catalog'],
+    summary: 'Страница результатов поиска: все найденные товары с фильтрами, сортировкой и страницами',
+    description: SEARCH_RESULTS_DESCRIPTION,
+  },
+  searchResultsByTransport: {
+    method: 'POST',
+    path: '/api/v1/catalog/search/products/{transportId}/',
+    auth: 'public',
+    params: catalog.transportIdParams,
+    query: catalog.searchProductsQuery,
+    body: catalog.catalogProductsBody,
+    response: catalog.searchProductsResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Результаты поиска, подходящие транспорту (и универсальные)',
+    description: SEARCH_RESULTS_DESCRIPTION,
+  },
+  searchFilters: {
+    method: 'GET',
+    path: '/api/v1/catalog/search/filters/',
+    auth: 'public',
+    query: catalog.searchFiltersQuery,
+    response: catalog.filtersResponse,
+    errors: [400],
+    tags: ['catalog'],
+    summary: 'Фильтры результатов поиска: цена, категории и производители с числом товаров',
+  },
+  searchFiltersByTransport: {
+    method: 'GET',
+    path: '/api/v1/catalog/search/filters/{transportId}/',
+    auth: 'public',
+    params: catalog.transportIdParams,
+    query: catalog.searchFiltersQuery,
+    response: catalog.filtersResponse,
+    errors: [400, 404],
+    tags: ['catalog'],
+    summary: 'Фильтры результатов поиска для транспорта',
   },
   banners: {
     method: 'GET',

@@ -245,7 +245,7 @@ function filterConditions(
 // ---- listing ----
 
 /** ORDER BY over `alias` (products, or the CTE of matches carrying the same sort columns). */
-function orderBy(sort: CatalogSort, order: SortOrder, alias = 'p'): SQL {
+export function orderBy(sort: CatalogSort, order: SortOrder, alias = 'p'): SQL {
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
   const a = sql.raw(alias);
   switch (sort) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { searchResponse } from '@podbor/contract';
+import { filtersResponse, searchProductsResponse, searchResponse } from '@podbor/contract';
 import { ctx, transportId, query, count, useCatalogContext } from '../../../test/catalog-helpers';
 import { json } from '../../../test/helpers';
 import { categoryDirectory } from '../../lib/catalog/category.directory';
@@ -176,9 +176,179 @@ describe('search', () => {
     expect(got.map((p) => p.slug)).toEqual(expected.map((e) => e.slug));
   });
 
+  /** A title of the catalogue matching a pattern (the seed decides which sizes and grades exist). */
+  const titleLike = async (pattern: string) => {
+    const [row] = await query<{ title: string }>(
+      sql`select title from products where is_active and title ~ ${pattern} order by popularity desc, id limit 1`,
+    );
+    expect(row, pattern).toBeDefined();
+    return row!.title;
+  };
+
+  it('finds a viscosity grade in every spelling, alone or with words', async () => {
+    const title = await titleLike('^Масло моторное .* [0-9]+W-[0-9]+ ');
+    const [, w, h] = /(\d+)W-(\d+)/.exec(title)!;
+    const grade = new RegExp(`(^|\\s)${w}W-${h}\\s`);
+    for (const q of [
+      `${w}w${h}`,
+      `${w}W-${h}`,
+      `${w}w-${h}`,
+      `${w}w ${h}`,
+      `масло ${w}w${h}`,
+      `${w}W${h} моторное`,
+    ]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toMatch(grade);
+    }
+  });
+
+  it('finds a tyre size in every spelling, and the width/profile alone', async () => {
+    const title = await titleLike('^Шина .* [0-9]{3}/[0-9]{2} R[0-9]{2} ');
+    const [, w, pr, rim] = /(\d{3})\/(\d{2}) R(\d{2})/.exec(title)!;
+    for (const q of [
+      `${w}/${pr} R${rim}`,
+      `${w}/${pr}r${rim}`,
+      `${w} ${pr} ${rim}`,
+      `шины ${w}/${pr} р${rim}`,
+    ]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toContain(`${w}/${pr} R${rim}`);
+    }
+    const r = await search(`${w}/${pr}`);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.title).toContain(`${w}/${pr} R`);
+    expect(r.categories.some((c) => /шин/i.test(c.title))).toBe(true);
+  });
+
+  it('finds lamps by their base, two characters being enough, and never a longer base', async () => {
+    const title = await titleLike('^Лампа .* H[0-9]+ ');
+    const base = / (H\d+) /.exec(title)![1]!;
+    const exact = new RegExp(` ${base} `);
+    for (const q of [base, base.toLowerCase(), `лампа ${base.toLowerCase()}`]) {
+      const r = await search(q);
+      expect(r.products.length, q).toBeGreaterThan(0);
+      for (const p of r.products) expect(p.title, q).toMatch(exact);
+      expect(
+        r.categories.some((c) => /ламп/i.test(c.title)),
+        q,
+      ).toBe(true);
+    }
+    const shorter = await search('H1');
+    for (const p of shorter.products) expect(p.title).toMatch(/ H1 /);
+  });
+
+  it('finds parts by the words customers use for them', async () => {
+    const wipers = await search('дворники');
+    expect(wipers.products.length).toBeGreaterThan(0);
+    for (const p of wipers.products) expect(p.title).toMatch(/^Щётка стеклоочистителя/);
+    expect(wipers.categories.map((c) => c.slug)).toContain('shchetki-stekloochistitelya');
+    const washer = await search('незамерзайка');
+    expect(washer.products.length).toBeGreaterThan(0);
+    for (const p of washer.products) expect(p.title).toMatch(/^Жидкость стеклоомывателя зимняя/);
+    const coolant = await search('тосол');
+    expect(coolant.products.length).toBeGreaterThan(0);
+    for (const p of coolant.products) expect(p.title).toMatch(/антифриз/i);
+  });
+
+  it('reads a query typed with the wrong keyboard layout and names the query it answered', async () => {
+    const pads = await search('rjkjlrb');
+    expect(pads.corrected_query).toBe('колодки');
+    expect(pads.products.length).toBeGreaterThan(0);
+    for (const p of pads.products) expect(p.title).toMatch(/колодк/i);
+    const oil = await search('vfckj');
+    expect(oil.corrected_query).toBe('масло');
+    for (const p of oil.products) expect(p.title).toMatch(/масл/i);
+    // A query found as typed is answered as typed.
+    expect((await search('колодки')).corrected_query).toBeUndefined();
+  });
+
   it('answers fewer than 3 characters with an empty result, not an error', async () => {
-    for (const q of ['', 'ко', '  a  '])
+    for (const q of ['', 'ко', '  a  ', 'h'])
       expect(await search(q)).toEqual({ transport: [], categories: [], products: [] });
     expect((await search('zzzzqqqq')).products).toEqual([]);
+  });
+});
+
+describe('search results page', () => {
+  const results = async (q: string, body: object = {}, opts: { transport?: number; qs?: string } = {}) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalog/search/products/${opts.transport ? `${opts.transport}/` : ''}?query=${encodeURIComponent(q)}${opts.qs ?? ''}`,
+      payload: body,
+    });
+    return res;
+  };
+  const page = async (q: string, body: object = {}, opts: { transport?: number; qs?: string } = {}) => {
+    const res = await results(q, body, opts);
+    expect(res.statusCode, res.body).toBe(200);
+    return searchProductsResponse.parse(json(res));
+  };
+
+  it('lists every match, not only the ten of the dropdown, codes read in any spelling', async () => {
+    const expected = await count(
+      sql`select count(*) as n from products where is_active and title ~ '^Масло .* 5W-30 '`,
+    );
+    expect(expected).toBeGreaterThan(0);
+    for (const q of ['масло 5w30', 'масло 5W-30', 'масло 5w 30']) {
+      const r = await page(q, {}, { qs: '&size=100' });
+      expect(r.total, q).toBe(expected);
+      for (const p of r.results) expect(p.title).toMatch(/ 5W-30 /);
+    }
+  });
+
+  it('applies a filter and a sort, and counts what the filters offer', async () => {
+    const filtersRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/search/filters/?query=${encodeURIComponent('масло')}`,
+    });
+    expect(filtersRes.statusCode).toBe(200);
+    const filters = filtersResponse.parse(json(filtersRes));
+    const all = await page('масло', {}, { qs: '&size=100' });
+    const categoryFilter = filters.find((f) => f.slug === 'category')!;
+    expect(categoryFilter.values!.reduce((n, v) => n + v.count, 0)).toBe(all.total);
+    const price = filters.find((f) => f.slug === 'price')!;
+    expect(price.type).toBe('RANGE');
+    const top = categoryFilter.values![0]!;
+    const sorted = await page(
+      'масло',
+      { sort: 'price', order: 'asc', filter: { category: [top.value] } },
+      { qs: '&size=100' },
+    );
+    expect(sorted.total).toBe(top.count);
+    const prices = sorted.results.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const p of sorted.results) expect(p.categories[0]).toContain(String(top.value));
+    const cheap = await page('масло', { filter: { price: [0, prices[0]!], category: [top.value] } });
+    expect(cheap.results.every((p) => p.price <= prices[0]!)).toBe(true);
+    expect(cheap.total).toBeGreaterThan(0);
+  });
+
+  it('lists only what fits the chosen vehicle, as the catalogue does', async () => {
+    const r = await page('колодки', {}, { transport: transportId, qs: '&size=100' });
+    const expected = await count(sql`select count(*) as n from products p
+      where p.is_active and p.search @@ to_tsquery('simple', 'колодк:*')
+        and (p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`);
+    expect(r.total).toBe(expected);
+    expect(r.results.every((p) => p.is_linked_transport === true)).toBe(true);
+  });
+
+  it('reads the wrong keyboard layout and says so', async () => {
+    const r = await page('rjkjlrb');
+    expect(r.corrected_query).toBe('колодки');
+    expect(r.total).toBeGreaterThan(0);
+  });
+
+  it('answers bad filters with a Russian 400 and short queries with an empty page', async () => {
+    const unknown = await results('масло', { filter: { colour: ['red'] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(json(unknown))).toContain('Неизвестный фильтр');
+    const badCategory = await results('масло', { filter: { category: ['no-such-category'] } });
+    expect(badCategory.statusCode).toBe(400);
+    const badRange = await results('масло', { filter: { price: ['a', 5] } });
+    expect(badRange.statusCode).toBe(400);
+    expect(await page('ко')).toEqual({ current: 1, pages: 0, total: 0, results: [] });
+    expect((await page('H7')).total).toBeGreaterThanOrEqual(0);
   });
 });

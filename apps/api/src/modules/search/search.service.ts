@@ -1,8 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  isSearchableQuery,
   normalizeArticle,
-  SEARCH_MIN_LENGTH,
+  parseSearchQuery,
+  searchSynonyms,
+  switchKeyboardLayout,
   transliterate,
+  type SearchCode,
   type SearchCategory,
   type SearchProduct,
   type SearchQuery,
@@ -50,18 +54,39 @@ export interface SearchService {
 export function createSearchService(db: Db): SearchService {
   const searches = new TtlCache<string, SearchResponse>(CATEGORY_TTL_MS, 10_000);
 
+  // Vehicles and categories come from memory; products as typed, then (only when they leave room) with typos
+  // corrected. A query that finds nothing as typed may have been typed with the other keyboard layout
+  // ('rjkjlrb'): its switched form is tried before any typo is corrected, and the answer names it.
   async function run(query: string, transportId: number | null): Promise<SearchResponse> {
     const [t, dir] = await Promise.all([categoryDirectory(db).tree(), transportDirectory(db).get()]);
+    const answer = async (q: string) => {
+      const rows = await typedRows(db, q, transportId, POPULAR_WINDOW);
+      return { q, rows, transport: searchTransports(dir, q), categories: searchCategories(t, q) };
+    };
+    let best = await answer(query);
+    let corrected: string | null = null;
+    const nothing = (a: typeof best) =>
+      a.rows.length === 0 && a.transport.length === 0 && a.categories.length === 0;
+    if (nothing(best)) {
+      const switched = switchKeyboardLayout(query);
+      const other = switched === null ? null : await answer(switched);
+      if (other && !nothing(other)) {
+        best = other;
+        corrected = switched;
+      }
+    }
+    const rows = await withCorrections(db, best.q, transportId, POPULAR_WINDOW, best.rows);
     return {
-      transport: searchTransports(dir, query),
-      categories: searchCategories(t, query),
-      products: await searchProducts(db, t, query, transportId),
+      transport: best.transport,
+      categories: best.categories,
+      products: toSearchProducts(t, rows, transportId),
+      ...(corrected === null ? {} : { corrected_query: corrected }),
     };
   }
 
   return {
     async search({ query, transport, transport_id }) {
-      if (!isSearchable(query)) return EMPTY_SEARCH;
+      if (!isSearchableQuery(query)) return EMPTY_SEARCH;
       // An unknown vehicle id is ignored (the answer is the one without a vehicle), never an error.
       const wanted = transport ?? transport_id ?? null;
       const transportId =
@@ -145,13 +170,27 @@ export function searchTransports(dir: TransportDirectory, query: string): Search
   return found;
 }
 
+/** Category words a code stands for when the query is nothing else ('H7' → lamp categories). */
+const CODE_CATEGORY_WORDS: Record<SearchCode['kind'], string> = {
+  viscosity: 'масло',
+  tyre: 'шины',
+  lamp: 'лампы',
+  rim: 'диски',
+};
+
 export function searchCategories(tree: CategoryTree, query: string): SearchCategory[] {
-  const tokens = words(query).filter((w) => w.length >= 2);
+  const { codes, rest } = parseSearchQuery(query);
+  let tokens = words(rest).filter((w) => w.length >= 2);
+  if (tokens.length === 0 && codes[0]) tokens = [CODE_CATEGORY_WORDS[codes[0].kind]];
   if (tokens.length === 0) return [];
+  const synonyms = new Map(tokens.map((q) => [q, searchSynonyms(q)]));
   const scored: { score: number; category: SearchCategory; depth: number }[] = [];
   for (const c of tree.byId.values()) {
     const titleWords = words(c.title);
-    if (!tokens.every((q) => titleWords.some((t) => wordMatches(q, t)))) continue;
+    const has = (q: string) => titleWords.some((t) => wordMatches(q, t));
+    const matches = (q: string) =>
+      has(q) || (synonyms.get(q) ?? []).some((phrase) => phrase.every((w) => has(normalise(w))));
+    if (!tokens.every(matches)) continue;
     const exact = tokens.filter((q) => titleWords.includes(q)).length;
     scored.push({
       score: exact,
@@ -169,20 +208,22 @@ export function searchCategories(tree: CategoryTree, query: string): SearchCateg
 }
 
 /**
- * One word of the full-text query. `word`: matched as a prefix of its Russian stem or of itself; `digits`: a
- * number, matched whole ('0' as a prefix would match every number starting with 0, and the article tiers
- * already find part numbers); `lexeme`: a dictionary word put in by the typo correction, matched as a prefix.
+ * One term of the full-text query. `word`: matched as a prefix of its Russian stem or of itself, or as any of
+ * its `synonyms` (every word of one phrase: 'дворники' → 'щетка' & 'стеклоочистителя'); `digits`: a number,
+ * matched whole ('0' as a prefix would match every number starting with 0, and the article tiers already find
+ * part numbers); `lexeme`: a dictionary word put in by the typo correction, matched as a prefix; `code`: a
+ * viscosity, tyre size, lamp base or rim, matched in each way a title may spell it (codeTsquery).
  */
 export interface SearchTerm {
   text: string;
-  kind: 'word' | 'digits' | 'lexeme';
+  kind: 'word' | 'digits' | 'lexeme' | 'code';
+  synonyms?: SearchTerm[][];
+  code?: SearchCode;
 }
 
-/** The query's full-text terms: words of two letters and more, and numbers; duplicates once. */
-export function searchTerms(query: string): SearchTerm[] {
-  const seen = new Set<string>();
+function wordTerms(text: string, seen: Set<string>): SearchTerm[] {
   const terms: SearchTerm[] = [];
-  for (const w of queryWords(query)) {
+  for (const w of queryWords(text)) {
     if (seen.has(w)) continue;
     seen.add(w);
     if (/^[0-9]+$/.test(w)) terms.push({ text: w, kind: 'digits' });
@@ -191,12 +232,78 @@ export function searchTerms(query: string): SearchTerm[] {
   return terms;
 }
 
-/** Words are letters and ASCII digits only (queryWords), so the tsquery texts below cannot be malformed. */
+/**
+ * The query's full-text terms: its codes (contract's parseSearchQuery), then words of two letters and more and
+ * numbers, each once; a word customers use for a part the catalogue names otherwise carries its synonyms.
+ */
+export function searchTerms(query: string): SearchTerm[] {
+  const { codes, rest } = parseSearchQuery(query);
+  const seen = new Set<string>();
+  const terms: SearchTerm[] = codes.map((code) => ({ text: code.text, kind: 'code', code }));
+  for (const term of wordTerms(rest, seen)) {
+    if (term.kind === 'word') {
+      const synonyms = searchSynonyms(term.text).map((phrase) => wordTerms(phrase.join(' '), new Set()));
+      if (synonyms.length > 0) term.synonyms = synonyms;
+    }
+    terms.push(term);
+  }
+  return terms;
+}
+
+/**
+ * A code as tsquery text (lexemes quoted, so the cast takes them verbatim): every way PostgreSQL's parser cuts
+ * the spellings a title may use. '5W-30' is the word '5w' then the number '-30', '5W30' one word, '205/55' a
+ * path, so '205/55 R16' is '205/55' <-> 'r16' and '205/55R16' the single '205/55r16'; 'Р16' is Cyrillic.
+ */
+export function codeTsquery(code: SearchCode): string {
+  const q = (s: string | number) => `'${s}'`;
+  const phrase = (...parts: (string | number)[]) => `(${parts.map(q).join(' <-> ')})`;
+  switch (code.kind) {
+    case 'viscosity': {
+      const w = `${code.winter}w`;
+      const h = code.hot;
+      return [q(`${w}${h}`), phrase(w, h), phrase(w, `-${h}`), q(`${w}/${h}`), q(`${w}-${h}`)].join(' | ');
+    }
+    case 'tyre': {
+      const size = `${code.width}/${code.profile}`;
+      if (code.rim === null) return [`${q(size)}:*`, phrase(code.width, code.profile)].join(' | ');
+      const r = code.rim;
+      return [
+        phrase(size, `r${r}`),
+        phrase(size, `р${r}`),
+        phrase(size, `zr${r}`),
+        phrase(size, 'r', r),
+        phrase(size, r),
+        q(`${size}r${r}`),
+        q(`${size}р${r}`),
+        q(`${size}zr${r}`),
+        q(`${size}-${r}`),
+        phrase(code.width, code.profile, `r${r}`),
+        phrase(code.width, code.profile, r),
+      ].join(' | ');
+    }
+    case 'lamp':
+      return q(code.text);
+    case 'rim':
+      return [q(`r${code.rim}`), q(`р${code.rim}`), phrase('r', code.rim)].join(' | ');
+  }
+}
+
+/** Words are letters and ASCII digits only (queryWords), codes are built by codeTsquery: never malformed. */
 function termSql(t: SearchTerm): SQL {
+  if (t.kind === 'code' && t.code) return sql`(${codeTsquery(t.code)})::tsquery`;
   if (t.kind === 'digits') return sql`to_tsquery('simple', ${t.text})`;
   if (t.kind === 'lexeme') return sql`to_tsquery('simple', ${`${t.text}:*`})`;
   // The stem exactly as the title vectors hold it (to_tsvector, not to_tsquery, so a stop word gives no NOTICE).
-  return sql`(to_tsquery('simple', coalesce((tsvector_to_array(to_tsvector('russian', ${t.text})))[1], ${t.text}) || ':*') || to_tsquery('simple', ${`${t.text}:*`}))`;
+  const word = sql`(to_tsquery('simple', coalesce((tsvector_to_array(to_tsvector('russian', ${t.text})))[1], ${t.text}) || ':*') || to_tsquery('simple', ${`${t.text}:*`}))`;
+  if (!t.synonyms?.length) return word;
+  const phrases = t.synonyms.map((phrase) => sql`(${sql.join(phrase.map(termSql), sql` && `)})`);
+  return sql`(${sql.join([word, ...phrases], sql` || `)})`;
+}
+
+/** The full-text query of the terms: all must match. */
+export function termsTsquery(terms: SearchTerm[]): SQL {
+  return sql.join(terms.map(termSql), sql` && `);
 }
 
 export interface ArticleQuery {
@@ -268,7 +375,7 @@ async function findTiers(
   }
   let matches = sql``;
   if (terms.length > 0) {
-    const tsquery = sql.join(terms.map(termSql), sql` && `);
+    const tsquery = termsTsquery(terms);
     const fitting = sql`(is_universal or id in (select pt.product_id from product_transports pt where pt.transport_id = ${transportId}))`;
     if (window !== null) {
       // The window keeps the popularity order of its index-only scan; the filter takes the first matches.
@@ -378,7 +485,7 @@ const dictionaryRow = z.object({
  */
 export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<string, string>> {
   const candidates = terms
-    .filter((t) => t.kind === 'word' && [...t.text].length >= 4 && /^\p{L}+$/u.test(t.text))
+    .filter((t) => t.kind === 'word' && !t.synonyms && [...t.text].length >= 4 && /^\p{L}+$/u.test(t.text))
     .map((t) => t.text);
   const replacements = new Map<string, string>();
   if (candidates.length === 0) return replacements;
@@ -415,32 +522,38 @@ export async function correctTerms(db: Db, terms: SearchTerm[]): Promise<Map<str
   return replacements;
 }
 
-export async function searchProducts(
-  db: Db,
-  tree: CategoryTree,
-  query: string,
-  transportId: number | null = null,
-  /** Tests shrink the window to exercise the second pass on a small catalogue. */
-  window = POPULAR_WINDOW,
-): Promise<SearchProduct[]> {
-  const limit = SEARCH_LIMITS.products;
+/** The products of the words as typed: article tiers, then full text (codes and synonyms included). */
+async function typedRows(db: Db, query: string, transportId: number | null, window: number) {
   const terms = searchTerms(query);
-  let found = await findProducts(db, articleQuery(query), terms, transportId, [], limit, window);
-  if (found.length < limit) {
-    const replacements = await correctTerms(db, terms);
-    if (replacements.size > 0) {
-      const corrected = terms.map((t): SearchTerm => {
-        const lexeme = replacements.get(t.text);
-        return lexeme ? { text: lexeme, kind: 'lexeme' } : t;
-      });
-      const ids = found.map((r) => r.id);
-      found = [
-        ...found,
-        ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length, window)),
-      ];
-    }
-  }
-  return found.map((r) => {
+  return findProducts(db, articleQuery(query), terms, transportId, [], SEARCH_LIMITS.products, window);
+}
+
+/** `found` topped up, when it leaves room, with the products of the query's words with typos corrected. */
+async function withCorrections(
+  db: Db,
+  query: string,
+  transportId: number | null,
+  window: number,
+  found: TierRow[],
+): Promise<TierRow[]> {
+  const limit = SEARCH_LIMITS.products;
+  if (found.length >= limit) return found;
+  const terms = searchTerms(query);
+  const replacements = await correctTerms(db, terms);
+  if (replacements.size === 0) return found;
+  const corrected = terms.map((t): SearchTerm => {
+    const lexeme = replacements.get(t.text);
+    return lexeme ? { text: lexeme, kind: 'lexeme' } : t;
+  });
+  const ids = found.map((r) => r.id);
+  return [
+    ...found,
+    ...(await findProducts(db, null, corrected, transportId, ids, limit - found.length, window)),
+  ];
+}
+
+function toSearchProducts(tree: CategoryTree, rows: TierRow[], transportId: number | null): SearchProduct[] {
+  return rows.map((r) => {
     const category = tree.byId.get(r.category_id);
     const item: SearchProduct = {
       title: r.title,
@@ -456,8 +569,16 @@ export async function searchProducts(
   });
 }
 
-function isSearchable(query: string): boolean {
-  return [...query.trim()].length >= SEARCH_MIN_LENGTH;
+export async function searchProducts(
+  db: Db,
+  tree: CategoryTree,
+  query: string,
+  transportId: number | null = null,
+  /** Tests shrink the window to exercise the second pass on a small catalogue. */
+  window = POPULAR_WINDOW,
+): Promise<SearchProduct[]> {
+  const typed = await typedRows(db, query, transportId, window);
+  return toSearchProducts(tree, await withCorrections(db, query, transportId, window, typed), transportId);
 }
 
 /**

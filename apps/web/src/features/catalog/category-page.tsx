@@ -107,9 +107,19 @@ function CategoryTiles({
   );
 }
 
-function Pagination({ basePath, state, pages }: { basePath: string; state: ListingState; pages: number }) {
+export function Pagination({
+  basePath,
+  state,
+  pages,
+  extra,
+}: {
+  basePath: string;
+  state: ListingState;
+  pages: number;
+  extra?: Record<string, string>;
+}) {
   if (pages <= 1) return null;
-  const href = (p: number) => `${basePath}?${listingQuery(withPage(state, p))}`;
+  const href = (p: number) => `${basePath}?${listingQuery(withPage(state, p), extra)}`;
   const current = Math.min(state.page, pages);
   return (
     <nav aria-label="Страницы каталога" className={styles.pagination}>
@@ -147,15 +157,15 @@ function Pagination({ basePath, state, pages }: { basePath: string; state: Listi
   );
 }
 
-const HYDRATION_CHUNK = 4;
+export const HYDRATION_CHUNK = 4;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
-function ListingSkeleton() {
+export function ListingSkeleton() {
   return (
     <div className={styles.grid} role="status" aria-busy="true">
       <span className="visually-hidden">Загрузка...</span>

@@ -95,3 +95,29 @@ async function getListing(slug: string, transportId: number | null, body: Catalo
     ? apiCall('categoryProductsByTransport', { params: { categorySlug: slug, transportId }, query, body })
     : apiCall('categoryProducts', { params: { categorySlug: slug }, query, body });
 }
+
+/** Filters of the search results page (price, categories, manufacturers of the matches), for the vehicle. */
+export const getSearchFilters = cache(
+  async (query: string, transportId: number | null): Promise<CatalogFilter[]> => {
+    const list = transportId
+      ? await apiTry('searchFiltersByTransport', {
+          params: { transportId },
+          query: { query },
+          revalidate: CATEGORY_TTL_SECONDS,
+        })
+      : await apiTry('searchFilters', { query: { query }, revalidate: CATEGORY_TTL_SECONDS });
+    return list ?? [];
+  },
+);
+
+/** One page of search results; body as the category listing's. */
+export async function getSearchListing(
+  query: string,
+  transportId: number | null,
+  body: CatalogProductsRequest,
+) {
+  const q = { query, page: body.page, size: CATALOG_PAGE_SIZE, sort: body.sort, order: body.order };
+  return transportId
+    ? apiCall('searchResultsByTransport', { params: { transportId }, query: q, body })
+    : apiCall('searchResults', { query: q, body });
+}

@@ -26,20 +26,29 @@ export const SORT_LABELS: Record<CatalogOrderKey, string> = {
  * Navigates to a new listing state. Until the server has rendered it, the controls show the chosen state
  * optimistically (a ticked box stays ticked), and `pending` is true.
  */
-function useNavigate(basePath: string, current: ListingState) {
+function useNavigate(basePath: string, current: ListingState, extra?: Record<string, string>) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [state, setOptimistic] = useOptimistic(current);
   const go = (next: ListingState) =>
     startTransition(() => {
       setOptimistic(next);
-      router.replace(`${basePath}?${listingQuery(next)}`, { scroll: false });
+      router.replace(`${basePath}?${listingQuery(next, extra)}`, { scroll: false });
     });
   return { pending, go, state };
 }
 
-export function SortSelect({ basePath, state: current }: { basePath: string; state: ListingState }) {
-  const { pending, go, state } = useNavigate(basePath, current);
+export function SortSelect({
+  basePath,
+  state: current,
+  extra,
+}: {
+  basePath: string;
+  state: ListingState;
+  /** Query keys the page keeps besides the listing's (the search page's `q`). */
+  extra?: Record<string, string>;
+}) {
+  const { pending, go, state } = useNavigate(basePath, current, extra);
   const id = useId();
   return (
     <div className={styles.sort} aria-busy={pending || undefined}>
@@ -145,12 +154,15 @@ export function FiltersPanel({
   basePath,
   state: current,
   filters,
+  extra,
 }: {
   basePath: string;
   state: ListingState;
   filters: readonly CatalogFilter[];
+  /** Query keys the page keeps besides the listing's (the search page's `q`). */
+  extra?: Record<string, string>;
 }) {
-  const { pending, go, state } = useNavigate(basePath, current);
+  const { pending, go, state } = useNavigate(basePath, current, extra);
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(state);
   const titleId = useId();

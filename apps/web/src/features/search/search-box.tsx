@@ -4,7 +4,9 @@ import { SEARCH_MAX_LENGTH } from '@podbor/contract/constants';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, useTransition } from 'react';
+import { isSearchableQuery } from '@podbor/contract/search';
 import { SearchIcon } from '@/components/ui/icons';
+import { searchPageHref } from './search-href';
 import type { SearchKeyHandler } from './search-results';
 import type { SearchOption } from './search-options';
 import styles from './search.module.css';
@@ -58,16 +60,29 @@ export function SearchBox({
     [router],
   );
 
+  // Enter (or the phone keyboard's search key) without a highlighted result, and the dropdown's "all results"
+  // link: the results page, with the catalogue's filters and sorting.
+  const showAll = useCallback(() => {
+    const term = inputRef.current?.value.trim() ?? '';
+    if (!isSearchableQuery(term)) return;
+    setOpen(false);
+    inputRef.current?.blur();
+    startTransition(() => router.push(searchPageHref(term)));
+  }, [router]);
+
   const expanded = shown && listbox;
 
   return (
     <form
       ref={formRef}
       role="search"
-      action="/catalog"
+      action="/search"
       className={`${styles.form} ${className ?? ''}`}
       data-search=""
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        showAll();
+      }}
     >
       <label htmlFor="header-search" className="visually-hidden">
         Поиск по каталогу
@@ -76,7 +91,7 @@ export function SearchBox({
       <input
         ref={inputRef}
         id="header-search"
-        name="search"
+        name="q"
         type="search"
         role="combobox"
         aria-autocomplete="list"
@@ -125,6 +140,7 @@ export function SearchBox({
           onActiveChange={setActiveId}
           onListboxChange={setListbox}
           onPick={onPick}
+          onShowAll={showAll}
         />
       ) : null}
     </form>

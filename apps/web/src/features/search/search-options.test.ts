@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchPageHref } from './search-href';
 import { searchDelay, searchSections, searchTerm } from './search-options';
 
 describe('header search', () => {
@@ -6,6 +7,17 @@ describe('header search', () => {
     expect(searchTerm('   ')).toEqual({ term: '', state: 'empty' });
     expect(searchTerm(' ко ')).toEqual({ term: 'ко', state: 'short' });
     expect(searchTerm('  кол  ')).toEqual({ term: 'кол', state: 'ready' });
+  });
+
+  it('sends a lamp base of two characters, which is how lamps are asked for', () => {
+    expect(searchTerm('H7')).toEqual({ term: 'H7', state: 'ready' });
+    expect(searchTerm(' h4 ')).toEqual({ term: 'h4', state: 'ready' });
+    expect(searchDelay('H7')).toBe(500);
+  });
+
+  it('leads Enter to the results page of the trimmed query', () => {
+    expect(searchPageHref(' масло 5w30 ')).toBe('/search?q=%D0%BC%D0%B0%D1%81%D0%BB%D0%BE%205w30');
+    expect(searchPageHref('205/55 R16')).toBe('/search?q=205%2F55%20R16');
   });
 
   it('waits 500 ms after typing, 1 ms while the value is too short', () => {

@@ -2,12 +2,12 @@ import {
   categoryUrl,
   formatPrice,
   productUrlFromCategories,
-  QUERY_PARAMS,
   SEARCH_DEBOUNCE_MS,
-  SEARCH_MIN_LENGTH,
   SEARCH_SHORT_DEBOUNCE_MS,
   type SearchResponse,
 } from '@podbor/contract';
+import { QUERY_PARAMS } from '@podbor/contract/constants';
+import { isSearchableQuery } from '@podbor/contract/search';
 
 // What the header search shows for an API answer (SPEC §2 search dropdown): sections Транспорт, Категории,
 // Товары, each result with the address SPEC §2 gives it. Pure, so it is tested without a browser.
@@ -41,11 +41,14 @@ export const SECTION_TITLES: Record<SearchSectionKind, string> = {
   products: 'Товары',
 };
 
-/** The trimmed value and whether it is long enough to be sent (SPEC §5: at least 3 characters). */
+/**
+ * The trimmed value and whether it is long enough to be sent (SPEC §5: at least 3 characters — or a code such as
+ * the lamp base 'H7', which is how lamps are asked for).
+ */
 export function searchTerm(value: string): { term: string; state: 'empty' | 'short' | 'ready' } {
   const term = value.trim();
   if (term === '') return { term, state: 'empty' };
-  return { term, state: term.length < SEARCH_MIN_LENGTH ? 'short' : 'ready' };
+  return { term, state: isSearchableQuery(term) ? 'ready' : 'short' };
 }
 
 /** SPEC §9: 500 ms after typing stops, 1 ms when the value is under the minimum. */

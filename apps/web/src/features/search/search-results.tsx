@@ -7,6 +7,7 @@ import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { CarIcon, WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
+import { searchPageHref } from './search-href';
 import { searchDelay, searchSections, searchTerm, type SearchOption } from './search-options';
 import styles from './search.module.css';
 
@@ -23,6 +24,8 @@ type Props = {
   onActiveChange: (optionId: string | null) => void;
   onListboxChange: (shown: boolean) => void;
   onPick: (option: SearchOption) => void;
+  /** Opens the results page of the value (all matches, with filters and sorting). */
+  onShowAll: () => void;
 };
 
 export default function SearchResults(props: Props) {
@@ -44,7 +47,7 @@ function useSettled(term: string, ready: boolean): string {
   return settled;
 }
 
-function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, onPick }: Props) {
+function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, onPick, onShowAll }: Props) {
   const { term, state } = searchTerm(value);
   const [active, setActive] = useState<{ term: string; index: number }>({ term: '', index: -1 });
   // Parts that fit the chosen vehicle (or every vehicle) rank first; the rest are still found by article.
@@ -118,9 +121,9 @@ function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, o
         return true;
       }
       if (event.key === 'Enter') {
-        // Enter without a highlighted result opens the best one (an exact article comes first).
-        const option = activeOption ?? options[0];
-        if (option) onPick(option);
+        // Enter opens the highlighted result; without one the form is submitted: the results page.
+        if (!activeOption) return false;
+        onPick(activeOption);
         return true;
       }
       return false;
@@ -141,6 +144,11 @@ function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, o
       <p className={message ? styles.message : 'visually-hidden'} role="status" data-search-status="">
         {message ?? `Найдено: ${options.length}`}
       </p>
+      {current?.state === 'ready' && current.data.corrected_query ? (
+        <p className={styles.corrected} data-search-corrected="">
+          Показаны результаты по запросу «{current.data.corrected_query}»
+        </p>
+      ) : null}
       {options.length > 0 ? (
         <div id={listboxId} role="listbox" aria-label="Результаты поиска" className={styles.listbox}>
           {sections.map((section) => (
@@ -177,6 +185,20 @@ function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, o
             </div>
           ))}
         </div>
+      ) : null}
+      {options.length > 0 ? (
+        <a
+          href={searchPageHref(term)}
+          className={styles.showAll}
+          data-search-all=""
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => {
+            event.preventDefault();
+            onShowAll();
+          }}
+        >
+          Все результаты поиска
+        </a>
       ) : null}
     </div>
   );

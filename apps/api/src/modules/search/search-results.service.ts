@@ -1,0 +1,315 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_CATALOG_SORT,
+  DEFAULT_SORT_ORDER,
+  isSearchableQuery,
+  PRICE_FILTER_SLUG,
+  SEARCH_CATEGORY_FILTER_SLUG,
+  SEARCH_MANUFACTURER_FILTER_SLUG,
+  switchKeyboardLayout,
+  type CatalogFilter,
+  type CatalogFilterSelection,
+  type CatalogProductsBody,
+  type CatalogSort,
+  type SortOrder,
+  type FiltersResponse,
+  type SearchProductsQuery,
+  type SearchProductsResponse,
+} from '@podbor/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
+import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
+import { LIST_ITEM_COLUMNS, listItemRow, toListItem, type ListItemRow } from '../../lib/catalog/list-item';
+import { transportOr404 } from '../../lib/catalog/transport.directory';
+import { badRequest } from '../../lib/http-error';
+import { TtlCache } from '../../lib/ttl-cache';
+import { LISTING_TTL_MS, orderBy } from '../listing/listing.service';
+import { articleQuery, correctTerms, searchTerms, termsTsquery, type SearchTerm } from './search.service';
+
+// The search results page (Enter in the search box): every product the query finds — by article, by its words
+// in any form, its codes in any spelling and its synonyms, exactly as the search box reads them — as a catalogue
+// listing: pages, the catalogue's sorts, the chosen vehicle's fit (fitting and universal products only, as in
+// the catalogue), and filters of their own: price, the matches' categories and manufacturers, with counts.
+// When the query as typed finds nothing, the query with the keyboard layout switched is tried ('rjkjlrb' →
+// 'колодки', named in corrected_query), then its words with typos corrected.
+// Cost follows the number of matches (GIN index on the search vector, article indexes), never the catalogue.
+
+export interface SearchResultsService {
+  products(
+    transportId: number | undefined,
+    query: SearchProductsQuery,
+    body: CatalogProductsBody,
+  ): Promise<SearchProductsResponse>;
+  filters(query: string, transportId: number | undefined): Promise<FiltersResponse>;
+}
+
+/** What a query matches, resolved once: the SQL condition over `products p`, and the query it stands for. */
+interface Resolved {
+  match: SQL | null;
+  /** An exact article match ranks first under the default (popular) sort. */
+  tier: SQL;
+  corrected: string | null;
+}
+
+const NOTHING: Resolved = { match: null, tier: sql`0`, corrected: null };
+
+function matchOf(query: string, terms: SearchTerm[]): Resolved {
+  const article = articleQuery(query);
+  const parts: SQL[] = [];
+  if (terms.length > 0) parts.push(sql`p.search @@ (${termsTsquery(terms)})`);
+  if (article) {
+    parts.push(sql`p.article_normalized = ${article.exact}`);
+    if (article.like) parts.push(sql`p.article_normalized like ${article.like}`);
+  }
+  if (parts.length === 0) return NOTHING;
+  return {
+    match: sql`(${sql.join(parts, sql` or `)})`,
+    tier: article ? sql`(case when p.article_normalized = ${article.exact} then 0 else 1 end)` : sql`1`,
+    corrected: null,
+  };
+}
+
+function fitsSql(transportId: number | null): SQL {
+  return transportId === null
+    ? sql`true`
+    : sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`;
+}
+
+const FILTER_MESSAGES = {
+  unknown: (slug: string) => `Неизвестный фильтр «${slug}».`,
+  range: (slug: string) => `Фильтр «${slug}» ожидает диапазон [min, max] из чисел.`,
+  value: (slug: string, value: string) => `Фильтр «${slug}» не знает значения «${value}».`,
+};
+
+export function createSearchResultsService(db: Db): SearchResultsService {
+  const categories = categoryDirectory(db);
+  const resolutions = new TtlCache<string, Resolved>(CATEGORY_TTL_MS, 5_000);
+  const pages = new TtlCache<string, SearchProductsResponse>(LISTING_TTL_MS, 5_000);
+  const facets = new TtlCache<string, FiltersResponse>(CATEGORY_TTL_MS, 5_000);
+  const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
+
+  const exists = async (r: Resolved, transportId: number | null) => {
+    if (!r.match) return false;
+    const rows = await parseRows(
+      db,
+      sql`select 1 as one from products p where p.is_active and ${r.match} and ${fitsSql(transportId)} limit 1`,
+      z.object({ one: pgNumber }),
+    );
+    return rows.length > 0;
+  };
+
+  /** The query as typed; failing that, with the other keyboard layout; failing that, with typos corrected. */
+  async function resolve(query: string, transportId: number | null): Promise<Resolved> {
+    if (!isSearchableQuery(query)) return NOTHING;
+    const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
+    return resolutions.get(key, async () => {
+      const typed = matchOf(query, searchTerms(query));
+      if (await exists(typed, transportId)) return typed;
+      const switched = switchKeyboardLayout(query);
+      if (switched !== null) {
+        const other = matchOf(switched, searchTerms(switched));
+        if (await exists(other, transportId)) return { ...other, corrected: switched };
+      }
+      const terms = searchTerms(query);
+      const replacements = await correctTerms(db, terms);
+      if (replacements.size === 0) return typed;
+      const corrected = terms.map((t): SearchTerm => {
+        const lexeme = replacements.get(t.text);
+        return lexeme ? { text: lexeme, kind: 'lexeme' } : t;
+      });
+      return { ...matchOf(query, corrected), tier: typed.tier };
+    });
+  }
+
+  /** Conditions of the selected filters; an unknown slug or value is a 400, as in the catalogue. */
+  async function conditions(tree: CategoryTree, selection: CatalogFilterSelection): Promise<SQL[]> {
+    const out: SQL[] = [];
+    for (const [slug, values] of Object.entries(selection)) {
+      if (values.length === 0) continue;
+      if (slug === PRICE_FILTER_SLUG) {
+        const [min, max] = values.map((v) => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v)));
+        if (values.length !== 2 || !Number.isFinite(min) || !Number.isFinite(max) || min! > max!)
+          throw badRequest({ filter: [FILTER_MESSAGES.range(slug)] });
+        out.push(sql`p.price between ${min} and ${max}`);
+      } else if (slug === SEARCH_CATEGORY_FILTER_SLUG) {
+        const ids = values.flatMap((v) => {
+          const c = tree.bySlug.get(String(v));
+          if (!c) throw badRequest({ filter: [FILTER_MESSAGES.value(slug, String(v))] });
+          return c.subtreeIds;
+        });
+        out.push(sql`p.category_id = any(${intArray(ids)})`);
+      } else if (slug === SEARCH_MANUFACTURER_FILTER_SLUG) {
+        const wanted = [...new Set(values.map(String))];
+        const known = await parseRows(
+          db,
+          sql`select id, slug from manufacturers where slug = any(${textArray(wanted)})`,
+          z.object({ id: pgNumber, slug: z.string() }),
+        );
+        const missing = wanted.find((w) => !known.some((k) => k.slug === w));
+        if (missing !== undefined) throw badRequest({ filter: [FILTER_MESSAGES.value(slug, missing)] });
+        out.push(sql`p.manufacturer_id = any(${intArray(known.map((k) => k.id))})`);
+      } else {
+        throw badRequest({ filter: [FILTER_MESSAGES.unknown(slug)] });
+      }
+    }
+    return out;
+  }
+
+  return {
+    async products(wantedTransport, query, body) {
+      const transportId = await vehicle(wantedTransport);
+      const tree = await categories.tree();
+      const filter = body.filter ?? {};
+      const where = await conditions(tree, filter);
+      const params = {
+        page: body.page ?? query.page,
+        size: query.size,
+        sort: body.sort ?? query.sort ?? DEFAULT_CATALOG_SORT,
+        order: body.order ?? query.order ?? DEFAULT_SORT_ORDER,
+      };
+      const resolved = await resolve(query.query, transportId);
+      const selected = Object.entries(filter)
+        .filter(([, values]) => values.length > 0)
+        .map(([key, values]) => [key, values.map(String)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      const key = JSON.stringify([query.query.toLowerCase(), transportId, params, selected]);
+      return pages.get(key, () => listMatches(db, tree, resolved, transportId, where, params));
+    },
+
+    async filters(query, wantedTransport) {
+      const transportId = await vehicle(wantedTransport);
+      const tree = await categories.tree();
+      const resolved = await resolve(query, transportId);
+      const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
+      return facets.get(key, () => matchFilters(db, tree, resolved, transportId));
+    },
+  };
+}
+
+const listingRow = z.union([
+  listItemRow.extend({ total: pgNumber }),
+  z.object({ total: pgNumber, id: z.null() }),
+]);
+
+async function listMatches(
+  db: Db,
+  tree: CategoryTree,
+  resolved: Resolved,
+  transportId: number | null,
+  where: SQL[],
+  q: { page: number; size: number; sort: CatalogSort; order: SortOrder },
+): Promise<SearchProductsResponse> {
+  const corrected = resolved.corrected === null ? {} : { corrected_query: resolved.corrected };
+  if (!resolved.match) return { current: q.page, pages: 0, total: 0, results: [], ...corrected };
+  const and = sql.join(where.map((c) => sql` and ${c}`));
+  // Under the default sort an exact article comes first; any other sort is the customer's own order.
+  const order =
+    q.sort === 'popular' && q.order === 'desc'
+      ? sql`p.tier, ${orderBy(q.sort, q.order)}`
+      : orderBy(q.sort, q.order);
+  const pageOrder =
+    q.sort === 'popular' && q.order === 'desc'
+      ? sql`pg.tier, ${orderBy(q.sort, q.order, 'pg')}`
+      : orderBy(q.sort, q.order, 'pg');
+  const result = await parseRows(
+    db,
+    sql`with hits as materialized (
+          select p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at, ${resolved.tier} as tier
+          from products p
+          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}${and}
+        ),
+        page as (select * from hits p order by ${order} limit ${q.size} offset ${(q.page - 1) * q.size})
+        select c.total, ${LIST_ITEM_COLUMNS}
+        from (select count(*)::int as total from hits) c
+        left join page pg on true
+        left join products p on p.id = pg.id
+        left join manufacturers m on m.id = p.manufacturer_id
+        order by ${pageOrder}`,
+    listingRow,
+  );
+  const total = result[0]?.total ?? 0;
+  return {
+    current: q.page,
+    pages: Math.ceil(total / q.size),
+    total,
+    results: result
+      .filter((r): r is ListItemRow & { total: number } => r.id !== null)
+      .map((r) => toListItem(tree, r, transportId === null ? undefined : true)),
+    ...corrected,
+  };
+}
+
+const facetRow = z.object({
+  kind: z.string(),
+  id: pgNumberOrNull,
+  n: pgNumber,
+  lo: pgNumberOrNull,
+  hi: pgNumberOrNull,
+  title: z.string().nullable(),
+  slug: z.string().nullable(),
+});
+
+/** Price range, categories (where the matches are) and manufacturers with their numbers of matches. */
+async function matchFilters(
+  db: Db,
+  tree: CategoryTree,
+  resolved: Resolved,
+  transportId: number | null,
+): Promise<FiltersResponse> {
+  if (!resolved.match) return [];
+  const rows = await parseRows(
+    db,
+    sql`with hits as materialized (
+          select p.price, p.category_id, p.manufacturer_id from products p
+          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}
+        )
+        select 'price' as kind, null::int as id, count(*)::int as n, min(price)::float8 as lo, max(price)::float8 as hi,
+               null::text as title, null::text as slug
+        from hits
+        union all
+        select 'category', category_id, count(*)::int, null, null, null, null from hits group by category_id
+        union all
+        select 'manufacturer', h.manufacturer_id, count(*)::int, null, null, m.title, m.slug
+        from hits h join manufacturers m on m.id = h.manufacturer_id
+        group by h.manufacturer_id, m.title, m.slug`,
+    facetRow,
+  );
+  const filters: CatalogFilter[] = [];
+  const price = rows.find((r) => r.kind === 'price');
+  if (price && price.n > 0 && price.lo !== null && price.hi !== null)
+    filters.push({
+      title: 'Цена',
+      slug: PRICE_FILTER_SLUG,
+      type: 'RANGE',
+      min: price.lo,
+      max: price.hi,
+      unit: '₽',
+    });
+  const categoryValues = rows
+    .filter((r) => r.kind === 'category' && r.id !== null)
+    .flatMap((r) => {
+      const c = tree.byId.get(r.id!);
+      return c ? [{ title: c.title, value: c.slug, count: r.n }] : [];
+    })
+    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title, 'ru'));
+  if (categoryValues.length > 0)
+    filters.push({
+      title: 'Категория',
+      slug: SEARCH_CATEGORY_FILTER_SLUG,
+      type: 'CHECKBOX',
+      values: categoryValues,
+    });
+  const makerValues = rows
+    .filter((r) => r.kind === 'manufacturer' && r.slug !== null && r.title !== null)
+    .map((r) => ({ title: r.title!, value: r.slug!, count: r.n }))
+    .sort((a, b) => a.title.localeCompare(b.title, 'ru'));
+  if (makerValues.length > 0)
+    filters.push({
+      title: 'Производитель',
+      slug: SEARCH_MANUFACTURER_FILTER_SLUG,
+      type: 'CHECKBOX',
+      values: makerValues,
+    });
+  return filters;
+}
