@@ -5,4 +5,5 @@ ALTER TABLE "showcases" ADD COLUMN "legal_name" text DEFAULT '' NOT NULL;--> sta
 ALTER TABLE "showcases" ADD COLUMN "inn" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "ogrn" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "showcases" ADD COLUMN "legal_address" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "personal_data_consent_at" timestamp with time zone;
+ALTER TABLE "users" ADD COLUMN "personal_data_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "is_verified_buyer" boolean DEFAULT false NOT NULL;

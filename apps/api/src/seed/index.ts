@@ -418,6 +418,7 @@ function batchSql(batch: ProductBatch): SQL {
         grade: 'smallint',
         comment: 'text',
         created_at: 'epoch',
+        is_verified_buyer: 'bool',
       },
       batch.reviews,
     ),

@@ -305,7 +305,18 @@ export function* generateProducts(
         const grade = r.weighted(GRADES, (gr) => GRADE_WEIGHT[gr] ?? 1);
         const [first, last] = reviewer(r);
         const when = from + Math.floor(r.next() * Math.max(DAY, SEED_NOW - from));
-        b.reviews.push([reviewId++, id, first, last, grade, r.pick(REVIEW_COMMENTS[grade]), epoch(when)]);
+        // Most reviews of a shop that collects them after pickup come from buyers; the rest are marked as not.
+        const buyer = r.chance(0.7);
+        b.reviews.push([
+          reviewId++,
+          id,
+          first,
+          last,
+          grade,
+          r.pick(REVIEW_COMMENTS[grade]),
+          epoch(when),
+          buyer,
+        ]);
         gradeSum += grade;
       }
     }
