@@ -299,6 +299,33 @@ test.describe('accounts (item 12) and smaller fixes (item 13)', () => {
     await expect(page.locator('header').getByRole('button', { name: 'Войти' })).toBeVisible();
   });
 
+  test('the city search takes «Питер» and «Екб», recentres the map, and has one clear button', async ({
+    page,
+  }) => {
+    const cities =
+      await apiGet<{ slug: string; title: string; branches: { id: number }[] }[]>('/api/v1/branches/');
+    const spb = cities.find((c) => c.title === 'Санкт-Петербург')!;
+    const ekb = cities.find((c) => c.title === 'Екатеринбург')!;
+    await page.goto('/');
+    await page.locator('header [data-city-button]:visible').first().click();
+    const dialog = page.getByRole('dialog', { name: 'ВЫБОР ГОРОДА' });
+    const field = dialog.getByRole('textbox', { name: 'Введите город' });
+    await field.fill('Питер');
+    await expect(dialog.locator(`[data-branch-id="${spb.branches[0]!.id}"]`)).toBeVisible();
+    await expect(dialog.locator('[data-branch-id]')).toHaveCount(spb.branches.length);
+    // The map follows the one city left: its markers are that city's branches.
+    await expect(dialog.locator('[data-branch-marker]')).toHaveCount(spb.branches.length);
+    await expect(dialog.locator(`[data-branch-marker="${spb.branches[0]!.id}"]`)).toHaveCount(1);
+    await field.fill('екб');
+    await expect(dialog.locator('[data-branch-id]')).toHaveCount(ekb.branches.length);
+    await expect(dialog.locator(`[data-branch-marker="${ekb.branches[0]!.id}"]`)).toHaveCount(1);
+    // Only the shop's own clear button: the field is no native search input with a second one.
+    await expect(field).not.toHaveAttribute('type', 'search');
+    await expect(dialog.getByRole('button', { name: 'Очистить поле' })).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Очистить поле' }).click();
+    await expect(field).toHaveValue('');
+  });
+
   test('info pages name each landmark once', async ({ page }) => {
     await page.goto('/pages/dostavka');
     const names = await page
