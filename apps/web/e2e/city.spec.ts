@@ -34,7 +34,7 @@ test.describe('city and branch picker', () => {
       expect((await dialog.boundingBox())?.height).toBe(844);
     }
 
-    const filter = dialog.getByRole('searchbox', { name: 'Введите город' });
+    const filter = dialog.getByRole('textbox', { name: 'Введите город' });
     await filter.fill(target.title.slice(0, 4).toUpperCase());
     const firstBranch = dialog.locator(`[data-branch-id="${target.branches[0]!.id}"]`);
     await expect(firstBranch).toBeVisible();

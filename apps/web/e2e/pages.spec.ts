@@ -19,8 +19,7 @@ test.describe('info pages and 404', () => {
     const second = menu[1]!;
     await page.goto(`/pages/${menu[0]!.slug}`);
     await page
-      .getByRole('navigation', { name: 'Покупателям' })
-      .last()
+      .getByRole('navigation', { name: 'Разделы для покупателей' })
       .getByRole('link', { name: second.title })
       .click();
     await expect(page).toHaveURL(new RegExp(`/pages/${second.slug}$`));

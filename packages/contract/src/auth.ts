@@ -39,6 +39,10 @@ export const registerRequest = z
     phone_number: phoneField,
     password: passwordField,
     password2: currentPasswordField,
+    /** Podbor adds: the customer ticked the consent to personal-data processing (152-FZ); stored with the time. */
+    consent: z.boolean().optional(),
+    /** Podbor adds: the vehicle chosen in the header, the new profile's vehicle (the city comes from X-City). */
+    transport: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .superRefine(passwordsMatch);
 export type RegisterRequest = z.infer<typeof registerRequest>;

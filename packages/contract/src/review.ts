@@ -25,12 +25,16 @@ export const reviewItem = z.object({
   first_name: z.string(),
   last_name: z.string(),
   id: z.number().int().optional(),
+  /** Podbor adds: the author bought the product here (paid or collected an order with it). */
+  is_buyer: z.boolean().optional(),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
 export const reviewsResponse = paginated(reviewItem).extend({
   /** Podbor adds the product's rating over all reviews. */
   average_rating: z.number().optional(),
+  /** Podbor adds: the signed-in caller has already reviewed the product (one review each); false otherwise. */
+  reviewed: z.boolean().optional(),
 });
 export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 

@@ -613,7 +613,8 @@ export const API_ROUTES = {
   reviews: {
     method: 'GET',
     path: '/api/v1/review/{productSlug}/',
-    auth: 'public',
+    // Optional: a signed-in caller also learns whether they have reviewed the product already.
+    auth: 'optional',
     params: review.reviewsParams,
     query: review.reviewsQuery,
     response: review.reviewsResponse,

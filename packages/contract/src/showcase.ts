@@ -40,5 +40,12 @@ export const showcaseResponse = z.object({
   gaId: z.string(),
   seo_tagline: z.string(),
   seo_description: z.string(),
+  /** Podbor: hours of the phone line and callbacks, 'HH:MM' in `time_zone`; empty strings when not set. */
+  work_hours: z.object({ from: z.string(), to: z.string(), time_zone: z.string() }),
+  /** Podbor: the seller's legal details (name, ИНН, ОГРН, legal address), shown in the footer and on pages. */
+  seller: z.object({ name: z.string(), inn: z.string(), ogrn: z.string(), address: z.string() }),
+  /** Podbor: open branches and the cities they are in, counted from the branch list. */
+  branches_count: z.number().int(),
+  cities_count: z.number().int(),
 });
 export type ShowcaseResponse = z.infer<typeof showcaseResponse>;

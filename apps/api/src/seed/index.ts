@@ -5,7 +5,17 @@ import { BANNERS, FAQ, INFO_PAGES, INSTALLATION, PAYMENT_METHODS, SHOWCASE } fro
 import { MAIL_DOMAIN, REGIONS } from './demo/geo';
 import { LEAVES, SERVICES } from './demo/leaves';
 import type { VehicleTypeSlug } from './demo/vehicles';
-import { FAVICON_URL, IMAGE_KINDS, LOGO_URL, bannerImageUrl, generateMedia, productImageUrl } from './media';
+import {
+  FAVICON_URL,
+  IMAGE_KINDS,
+  LOGO_URL,
+  bannerImageUrl,
+  generateLabelledImages,
+  generateMedia,
+  productImageUrl,
+  type ImageKind,
+  type ProductLabel,
+} from './media';
 import { refreshSearchWords } from '../modules/search/search.service';
 import { generateProducts, type ProductBatch } from './products';
 import { buildGeo, buildManufacturers, buildVehicles, flattenCategories, indexProperties } from './reference';
@@ -115,11 +125,13 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
   const written = await generateMedia(opts.mediaDir);
   log(`media: ${written} new files in ${opts.mediaDir}`);
 
+  let images: Reference['images'] = new Map();
   await handle.db.transaction(async (tx) => {
     // Two seeds started at once: the second waits here and then finds the showcase row.
     await tx.execute(sql`lock table showcases in exclusive mode`);
     if (await isSeeded(tx)) throw new Error('The database was seeded by another process meanwhile.');
     const ctx = await seedReference(tx, log);
+    images = ctx.images;
     const restore = await dropSecondaryStructures(tx, [...BULK_TABLES]);
     // The generated fitment rows carry their product's category already: no per-row lookup for a million rows.
     await tx.execute(sql`alter table product_transports disable trigger product_transports_category`);
@@ -134,6 +146,7 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
     log('search dictionary');
     await refreshSearchWords(tx);
   });
+  log(`media: ${await generateLabelledImages(opts.mediaDir, images.values())} new product pictures`);
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, which index-only scans (listing,
   // fitment, facets) need to skip the heap; PGlite has no autovacuum to do it later.
   log('vacuum analyze');
@@ -319,6 +332,7 @@ async function seedReference(tx: Exec, log: (m: string) => void) {
     cityIds: geo.cityIds,
     warehouseIds: geo.warehouseIds,
     manufacturerIds: makers.ids,
+    images: new Map<string, { kind: ImageKind; label: ProductLabel }>(),
   };
 }
 
@@ -404,6 +418,7 @@ function batchSql(batch: ProductBatch): SQL {
         grade: 'smallint',
         comment: 'text',
         created_at: 'epoch',
+        is_verified_buyer: 'bool',
       },
       batch.reviews,
     ),
@@ -505,6 +520,13 @@ async function seedStorefront(tx: Exec, ref: Reference) {
       ga_id: 'text',
       seo_tagline: 'text',
       seo_description: 'text',
+      work_hours_from: 'text',
+      work_hours_to: 'text',
+      time_zone: 'text',
+      legal_name: 'text',
+      inn: 'text',
+      ogrn: 'text',
+      legal_address: 'text',
       created_at: 'timestamptz',
     },
     [
@@ -529,6 +551,13 @@ async function seedStorefront(tx: Exec, ref: Reference) {
         SHOWCASE.gaId,
         SHOWCASE.seoTagline,
         SHOWCASE.seoDescription,
+        SHOWCASE.workHoursFrom,
+        SHOWCASE.workHoursTo,
+        SHOWCASE.timeZone,
+        SHOWCASE.legalName,
+        SHOWCASE.inn,
+        SHOWCASE.ogrn,
+        SHOWCASE.legalAddress,
         SEED_DATE,
       ],
     ],

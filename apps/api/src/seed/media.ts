@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { BANNERS } from './demo/content';
+import { hashString } from './random';
 
 /**
  * Product illustrations drawn as SVG and rendered to WebP locally — no downloads, no per-product files:
@@ -97,7 +98,6 @@ const DRAW: Record<ImageKind, (c: Palette) => string> = {
 <rect x="200" y="250" width="215" height="190" rx="14" fill="#fff" opacity=".95"/>
 <rect x="200" y="250" width="215" height="48" rx="14" fill="${c.dark}"/><rect x="200" y="284" width="215" height="14" fill="${c.dark}"/>
 <rect x="222" y="320" width="150" height="16" rx="8" fill="${c.main}"/><rect x="222" y="350" width="110" height="12" rx="6" fill="#c4cad4"/><rect x="222" y="374" width="130" height="12" rx="6" fill="#c4cad4"/>
-<circle cx="380" cy="404" r="22" fill="${c.main}" opacity=".9"/><text x="380" y="412" font-family="Arial, sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">4L</text>
 ${shine(186, 180, 14, 300, 7)}`,
   coolant: (c) => `${shadow(300, 515, 130, 22)}
 <path d="M235 170 L235 140 L365 140 L365 170 Q395 185 395 230 L395 475 Q395 505 365 505 L235 505 Q205 505 205 475 L205 230 Q205 185 235 170 Z" fill="url(#glass)" stroke="#c9d4e4" stroke-width="3"/>
@@ -274,9 +274,79 @@ ${spokes(10, 0, 0, () => `<rect x="-22" y="-178" width="44" height="50" rx="8" f
 </g>`,
 };
 
-function productSvg(kind: ImageKind, palette: Palette): string {
+function productSvg(kind: ImageKind, palette: Palette, label?: ProductLabel): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">${defs(palette)}
-<rect width="600" height="600" fill="url(#bg)"/>${DRAW[kind](palette)}</svg>`;
+<rect width="600" height="600" fill="url(#bg)"/>${DRAW[kind](palette)}${label ? labelSvg(kind, palette, label) : ''}</svg>`;
+}
+
+/** What a product's own picture says on it: the maker, and the volume of a canister or bottle. */
+export interface ProductLabel {
+  /** Maker slug: part of the file name. */
+  maker: string;
+  /** Maker name as printed. */
+  brand: string;
+  /** Litres ('4', '0.5') for fluids. */
+  volume?: string;
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Font size that fits `text` into `width` px (bold sans, ~0.62 em per character), capped at `max`. */
+const fit = (text: string, width: number, max: number) =>
+  Math.max(12, Math.min(max, Math.floor(width / (0.62 * Math.max(1, text.length)))));
+const text = (x: number, y: number, size: number, fill: string, value: string) =>
+  `<text x="${x}" y="${y}" font-family="Arial, Helvetica, sans-serif" font-size="${size}" font-weight="700" fill="${fill}" text-anchor="middle">${xml(value)}</text>`;
+export const litresLabel = (volume: string) => `${volume.replace('.', ',')} л`;
+
+/**
+ * The maker's name (and a fluid's volume) drawn where the package has its label: on a canister's or bottle's
+ * sticker, or on a tag under any other part — so two makers' oils, or a 1 l and a 4 l canister, never look alike.
+ */
+function labelSvg(kind: ImageKind, c: Palette, label: ProductLabel): string {
+  const volume = label.volume ? litresLabel(label.volume) : '';
+  if (kind === 'oil')
+    return `<rect x="200" y="250" width="215" height="48" rx="14" fill="${c.dark}"/><rect x="206" y="300" width="203" height="136" fill="#fff"/>
+${text(307, 285, fit(label.brand, 195, 28), '#fff', label.brand)}
+<rect x="222" y="314" width="150" height="12" rx="6" fill="${c.main}"/><rect x="222" y="336" width="110" height="10" rx="5" fill="#c4cad4"/>
+${volume ? `<rect x="232" y="362" width="150" height="60" rx="14" fill="${c.main}"/>${text(307, 404, fit(volume, 130, 36), '#fff', volume)}` : ''}`;
+  if (kind === 'coolant')
+    return `<rect x="222" y="330" width="156" height="120" rx="12" fill="#fff"/>
+${text(300, 368, fit(label.brand, 140, 26), c.dark, label.brand)}
+${volume ? `<rect x="240" y="384" width="120" height="52" rx="12" fill="${c.main}"/>${text(300, 420, fit(volume, 104, 30), '#fff', volume)}` : ''}`;
+  const size = fit(label.brand, 300, 30);
+  const width = Math.min(360, Math.max(140, Math.round(label.brand.length * size * 0.62) + 48));
+  return `<rect x="${300 - width / 2}" y="532" width="${width}" height="48" rx="24" fill="#fff" stroke="${c.main}" stroke-width="3"/>
+${text(300, 566, size, '#1c2433', label.brand)}`;
+}
+
+/** File of a product's labelled picture: one per kind, maker and volume, shared by every product that matches. */
+export function labelledImageUrl(kind: ImageKind, label: ProductLabel): string {
+  const volume = label.volume ? `-${label.volume.replace('.', '_')}l` : '';
+  return `/media/products/${kind}/${label.maker}${volume}.webp`;
+}
+
+/** Renders the labelled pictures the products use (files already there are kept). Returns how many were written. */
+export async function generateLabelledImages(
+  mediaDir: string,
+  images: Iterable<{ kind: ImageKind; label: ProductLabel }>,
+): Promise<number> {
+  const jobs: (() => Promise<boolean>)[] = [];
+  for (const { kind, label } of images) {
+    const palettes = KIND_PALETTES[kind] ?? [0, 1, 2, 3];
+    const palette = PALETTES[palettes[hashString(label.maker) % palettes.length] ?? 0] ?? PALETTES[0]!;
+    const file = path.join(mediaDir, labelledImageUrl(kind, label).replace('/media/', ''));
+    jobs.push(() => writeIfMissing(file, () => webp(productSvg(kind, palette, label))));
+  }
+  return runJobs(jobs);
+}
+
+async function runJobs(jobs: (() => Promise<boolean>)[]): Promise<number> {
+  let written = 0;
+  // sharp renders on its own thread pool; a few jobs at a time keep both cores busy without a memory spike.
+  for (let i = 0; i < jobs.length; i += 4) {
+    const results = await Promise.all(jobs.slice(i, i + 4).map((job) => job()));
+    written += results.filter(Boolean).length;
+  }
+  return written;
 }
 
 function bannerSvg(kind: ImageKind, palette: Palette): string {
@@ -343,11 +413,5 @@ export async function generateMedia(mediaDir: string): Promise<number> {
         .toBuffer(),
     ),
   );
-  let written = 0;
-  // sharp renders on its own thread pool; a few jobs at a time keep both cores busy without a memory spike.
-  for (let i = 0; i < jobs.length; i += 4) {
-    const results = await Promise.all(jobs.slice(i, i + 4).map((job) => job()));
-    written += results.filter(Boolean).length;
-  }
-  return written;
+  return runJobs(jobs);
 }

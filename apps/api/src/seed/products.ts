@@ -9,8 +9,15 @@ import {
 import { LEAVES, SERVICES, type ItemCtx, type LeafSpec, type MakerSpec, type Props } from './demo/leaves';
 import { MANUFACTURERS } from './demo/manufacturers';
 import type { VehicleTypeSlug } from './demo/vehicles';
-import { IMAGE_KINDS, VARIANTS, productImageUrl, type ImageKind } from './media';
-import { Rng, hashString } from './random';
+import {
+  IMAGE_KINDS,
+  VARIANTS,
+  labelledImageUrl,
+  productImageUrl,
+  type ImageKind,
+  type ProductLabel,
+} from './media';
+import { Rng } from './random';
 import type { FlatCategory, Platform, PropertyIndex } from './reference';
 import { esc, normalizeArticle, slugify } from './text';
 
@@ -30,6 +37,8 @@ export interface GenContext {
   properties: PropertyIndex;
   platforms: Platform[];
   warehouseIds: number[];
+  /** Filled by the generator: the labelled product pictures its products use, by URL (media renders them). */
+  images: Map<string, { kind: ImageKind; label: ProductLabel }>;
 }
 
 const DAY = 86_400_000;
@@ -116,6 +125,9 @@ const STOCK_CAP: Partial<Record<ImageKind, number>> = {
   'panel-filter': 25,
 };
 
+/** Groups in a row that add nothing new before a leaf is taken as exhausted. */
+const MAX_BARREN_GROUPS = 200;
+
 interface Draft {
   id: number;
   makerSlug: string;
@@ -129,6 +141,7 @@ export function* generateProducts(
   const kindIndex = (k: ImageKind) => IMAGE_KINDS.indexOf(k);
   // Final slugs, and per base the last suffix handed out (so the n-th clash does not rescan suffixes 2…n).
   const usedSlugs = new Set<string>();
+  const usedTitles = new Set<string>();
   const lastSuffix = new Map<string, number>();
   let batch = emptyBatch();
   let nextId = 1;
@@ -185,11 +198,28 @@ export function* generateProducts(
     total - SERVICES.length,
     LEAVES.map((l) => l.weight),
   );
+  // A shop lists each product once: a title already used (the same maker, line and properties) is not made
+  // again under another article and price. A leaf whose combinations run out (a small oil range in a
+  // large catalogue) hands what it could not make to the next leaves; parts made for vehicles never run out.
+  const nextGroup = LEAVES.map(() => 0);
+  let spill = 0;
   for (let li = 0; li < LEAVES.length; li++) {
+    const want = leafCounts[li]! + spill;
+    spill = want - (yield* fillLeaf(li, want));
+  }
+  for (let li = 0; spill > 0 && li < LEAVES.length; li++)
+    if (!LEAVES[li]!.universal) spill -= yield* fillLeaf(li, spill);
+  if (spill > 0) throw new Error(`Seed data: ${spill} products could not be made without repeating a title`);
+  if (batch.products.length > 0) yield batch;
+
+  /** Makes up to `want` products of leaf `li`; returns how many it made. */
+  function* fillLeaf(li: number, want: number): Generator<ProductBatch, number> {
     const leaf = LEAVES[li]!;
     const cat = category(leaf.slug);
-    let left = leafCounts[li]!;
-    for (let g = 0; left > 0; g++) {
+    let left = want;
+    let barren = 0;
+    for (; left > 0 && barren < MAX_BARREN_GROUPS; nextGroup[li]!++) {
+      const g = nextGroup[li]!;
       const r = Rng.for(leaf.slug, g);
       const fit = pickFitment(leaf, r, ctx.platforms);
       const props = leaf.group(r, {
@@ -208,10 +238,13 @@ export function* generateProducts(
       const chosen = shuffle(makers, r).slice(0, size);
       const group: Draft[] = [];
       chosen.forEach((maker, k) => {
-        const id = nextId++;
-        group.push({ id, makerSlug: maker.m });
-        addPart(batch, Rng.for(leaf.slug, g, k), id, leaf, cat, maker, props, fit);
+        const id = nextId;
+        if (addPart(batch, Rng.for(leaf.slug, g, k), id, leaf, cat, maker, props, fit)) {
+          nextId++;
+          group.push({ id, makerSlug: maker.m });
+        }
       });
+      barren = group.length > 0 ? 0 : barren + 1;
       left -= group.length;
       // Every maker's part in the group is a cross-reference of every other one.
       for (const a of group)
@@ -223,8 +256,8 @@ export function* generateProducts(
         batch = emptyBatch();
       }
     }
+    return want - left;
   }
-  if (batch.products.length > 0) yield batch;
 
   function addPart(
     b: ProductBatch,
@@ -235,7 +268,7 @@ export function* generateProducts(
     maker: MakerSpec,
     props: Props,
     fit: Fit | null,
-  ) {
+  ): boolean {
     const m = MAKERS.get(maker.m);
     const makerId = ctx.manufacturerIds.get(maker.m);
     if (!m || makerId === undefined) throw new Error(`Seed data: unknown manufacturer ${maker.m}`);
@@ -250,6 +283,8 @@ export function* generateProducts(
     }
     const itemCtx: ItemCtx = { maker: m.title, line, article, p: props, fit: fit?.label ?? '' };
     const title = leaf.title(itemCtx).replace(/\s+/g, ' ').trim();
+    if (usedTitles.has(title)) return false;
+    usedTitles.add(title);
     const [min, max] = typeof leaf.price === 'function' ? leaf.price(props) : leaf.price;
     const k = maker.k ?? 1;
     const price = roublePrice(r, min * k, max * k);
@@ -270,17 +305,31 @@ export function* generateProducts(
         const grade = r.weighted(GRADES, (gr) => GRADE_WEIGHT[gr] ?? 1);
         const [first, last] = reviewer(r);
         const when = from + Math.floor(r.next() * Math.max(DAY, SEED_NOW - from));
-        b.reviews.push([reviewId++, id, first, last, grade, r.pick(REVIEW_COMMENTS[grade]), epoch(when)]);
+        // Most reviews of a shop that collects them after pickup come from buyers; the rest are marked as not.
+        const buyer = r.chance(0.7);
+        b.reviews.push([
+          reviewId++,
+          id,
+          first,
+          last,
+          grade,
+          r.pick(REVIEW_COMMENTS[grade]),
+          epoch(when),
+          buyer,
+        ]);
         gradeSum += grade;
       }
     }
 
     const kind = cat.kind;
-    const first = (hashString(maker.m) + id) % VARIANTS;
-    const imageCount = r.weighted([1, 2, 3], (n) => (n === 3 ? 2 : 4));
-    const images = Array.from({ length: imageCount }, (_, i) =>
-      productImageUrl(kind, (first + i) % VARIANTS),
-    );
+    const label: ProductLabel = {
+      maker: maker.m,
+      brand: m.title,
+      ...(props.obem === undefined ? {} : { volume: String(props.obem) }),
+    };
+    const image = labelledImageUrl(kind, label);
+    if (!ctx.images.has(image)) ctx.images.set(image, { kind, label });
+    const images = [image];
 
     let description = `<p>${esc(leaf.about(itemCtx))}</p><ul><li>Производитель: ${esc(m.title)}, ${esc(m.country)}</li><li>Артикул: ${esc(article)}</li></ul>`;
     if (fit)
@@ -342,6 +391,7 @@ export function* generateProducts(
       if (!r.chance(stockChance)) continue;
       b.stock.push([w, id, r.chance(0.2) ? 0 : 1 + Math.floor(Math.pow(r.next(), 2) * cap)]);
     }
+    return true;
   }
 }
 

@@ -81,6 +81,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     mapTileUrl: serverConfig.mapTileUrl,
     mapAttribution: serverConfig.mapAttribution,
     metrics: data.showcase.metrics,
+    workHours: data.showcase.work_hours,
+    privacyHref: safeUrl(data.showcase.privacy_policy_link) ?? '/pages/privacy',
   };
   return (
     <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>

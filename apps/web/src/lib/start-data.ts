@@ -51,6 +51,10 @@ export const FALLBACK_SHOWCASE: ShowcaseResponse = {
   gaId: '',
   seo_tagline: '',
   seo_description: '',
+  work_hours: { from: '', to: '', time_zone: 'Europe/Moscow' },
+  seller: { name: '', inn: '', ogrn: '', address: '' },
+  branches_count: 0,
+  cities_count: 0,
 };
 
 export interface CartSummary {

@@ -27,6 +27,8 @@ export const reviews = pgTable(
     grade: smallint().notNull(),
     comment: text(),
     isPublished: boolean().notNull().default(true),
+    /** An imported review known to come from a buyer; a customer's own review is a buyer's when they have paid or collected an order with the product. */
+    isVerifiedBuyer: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

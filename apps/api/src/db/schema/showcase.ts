@@ -27,6 +27,15 @@ export const showcases = pgTable(
     gaId: text().notNull().default(''),
     seoTagline: text().notNull().default(''),
     seoDescription: text().notNull().default(''),
+    /** Opening hours of the phone line and the callback service ('08:00'–'22:00'), in `timeZone`. */
+    workHoursFrom: text().notNull().default(''),
+    workHoursTo: text().notNull().default(''),
+    timeZone: text().notNull().default('Europe/Moscow'),
+    /** The seller as the law wants it named on the site (ЗоЗПП art. 9, 152-FZ): one place for footer and pages. */
+    legalName: text().notNull().default(''),
+    inn: text().notNull().default(''),
+    ogrn: text().notNull().default(''),
+    legalAddress: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

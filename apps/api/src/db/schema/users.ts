@@ -37,6 +37,8 @@ export const users = pgTable(
     dateJoined: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** When the customer consented to personal-data processing at registration (152-FZ); null for older clients. */
+    personalDataConsentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_phone_uq')

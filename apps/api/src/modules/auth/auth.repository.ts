@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { anonymousVisitors, oauthIdentities, users } from '../../db/schema';
+import { anonymousVisitors, oauthIdentities, transports, users } from '../../db/schema';
 
 export async function createVisitor(db: Db, tokenHash: string): Promise<number> {
   const [row] = await db
@@ -38,24 +38,37 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | undef
 }
 
 /** Inserts an inactive account for a phone; undefined when the phone was taken meanwhile. */
+/** What a registration brings besides the password: the header's city and vehicle, and the consent's time. */
+export interface PendingProfile {
+  cityId: number | null;
+  transportId: number | null;
+  personalDataConsentAt: Date | null;
+}
+
 export async function insertPendingUser(
   db: Db,
   phone: string,
   passwordHash: string,
+  profile: PendingProfile,
 ): Promise<number | undefined> {
   const [row] = await db
     .insert(users)
-    .values({ phoneNumber: phone, passwordHash, isActive: false })
+    .values({ phoneNumber: phone, passwordHash, isActive: false, ...profile })
     .onConflictDoNothing()
     .returning({ id: users.id });
   return row?.id;
 }
 
 /** Re-registration of a phone that never confirmed its code: the newest password wins. */
-export async function updatePendingPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+export async function updatePendingPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  profile: PendingProfile,
+): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash })
+    .set({ passwordHash, ...profile })
     .where(and(eq(users.id, id), eq(users.isActive, false)));
 }
 
@@ -117,4 +130,11 @@ export async function createExternalUser(
     .returning({ id: users.id });
   if (!row) throw new Error('user insert returned nothing');
   return row.id;
+}
+
+/** A vehicle id from a client is kept only when it exists (a stale cookie must not fail the registration). */
+export async function existingTransportId(db: Db, id: number | undefined): Promise<number | null> {
+  if (id === undefined) return null;
+  const [row] = await db.select({ id: transports.id }).from(transports).where(eq(transports.id, id)).limit(1);
+  return row?.id ?? null;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@podbor/contract';
 import type { AppDeps } from '../../deps';
 import { HttpError, throttled } from '../../lib/http-error';
+import { CITY_HEADER } from '../../lib/catalog/city.directory';
 import { route } from '../../lib/route';
 import {
   completePasswordReset,
@@ -64,9 +65,18 @@ const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
     }),
   );
 
-  route(app, 'register', async (request) =>
-    register(env, { phone: request.body.phone_number, password: request.body.password, ip: request.ip }),
-  );
+  route(app, 'register', async (request) => {
+    // The city chosen in the header (X-City) only when it names one: no default city is put into a profile.
+    const header = request.headers[CITY_HEADER];
+    return register(env, {
+      phone: request.body.phone_number,
+      password: request.body.password,
+      ip: request.ip,
+      consent: request.body.consent,
+      citySlug: (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase(),
+      transport: request.body.transport,
+    });
+  });
 
   route(app, 'registerVerify', async (request) =>
     verifyRegistration(env, {

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
 import type { CodeLimits } from '../../config';
 import type { Db } from '../../db/client';
 import type { Gateways } from '../../lib/gateways/gateways';
+import { cityDirectory } from '../../lib/catalog/city.directory';
 import { HttpError, throttled } from '../../lib/http-error';
 import {
   checkCode,
@@ -24,6 +25,7 @@ import { tokenNotValid } from '../../plugins/auth-context';
 import {
   activateUser,
   createVisitor,
+  existingTransportId,
   findUserByPhone,
   insertPendingUser,
   setPassword,
@@ -173,7 +175,15 @@ export async function login(
  */
 export async function register(
   env: AuthEnv,
-  input: { phone: string; password: string; ip: string },
+  input: {
+    phone: string;
+    password: string;
+    ip: string;
+    consent?: boolean;
+    /** The city (X-City slug) and vehicle chosen in the header, for the new profile. */
+    citySlug?: string;
+    transport?: number;
+  },
 ): Promise<{ status: string; code_time_to_live: number }> {
   const problem = passwordProblem(input.password, input.phone);
   if (problem) throw badRequest({ password: [problemMessage(problem)] });
@@ -185,11 +195,18 @@ export async function register(
     target: input.phone,
     ip: input.ip,
   });
+  const profile = {
+    cityId: input.citySlug
+      ? ((await cityDirectory(env.db).get()).bySlug.get(input.citySlug)?.id ?? null)
+      : null,
+    transportId: await existingTransportId(env.db, input.transport),
+    personalDataConsentAt: input.consent ? new Date() : null,
+  };
   if (!user) {
-    const id = await insertPendingUser(env.db, input.phone, passwordHash);
+    const id = await insertPendingUser(env.db, input.phone, passwordHash, profile);
     if (id === undefined) user = await findUserByPhone(env.db, input.phone);
   } else if (!user.isActive) {
-    await updatePendingPassword(env.db, user.id, passwordHash);
+    await updatePendingPassword(env.db, user.id, passwordHash, profile);
   }
   if (user?.isActive) {
     dispatch(env, 'register-notice', () =>

@@ -2,7 +2,7 @@ import type { PageDetailResponse, PagesMenuResponse } from '@podbor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
-import type { ShowcaseResolver } from '../showcase/showcase.service';
+import { fillShopFacts, type ShowcaseResolver } from '../showcase/showcase.service';
 import { findPage, listMenu } from './pages.repository';
 
 // Info pages of the request's showcase (a page belongs to one showcase or to all of them).
@@ -25,5 +25,5 @@ export async function pageDetail(
   const showcase = await showcases.forRequest(request);
   const page = await findPage(db, showcase.id, slug);
   if (!page) throw notFound();
-  return page;
+  return { ...page, text: fillShopFacts(page.text, showcase, true) };
 }

@@ -152,7 +152,9 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
     .from(orders)
     .leftJoin(showcases, eq(showcases.id, orders.showcaseId))
     .innerJoin(branches, eq(branches.id, orders.branchId))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    // The storefront links an order by its 9-digit number; older clients by id. The number wins a tie.
+    .where(and(or(eq(orders.number, String(orderId)), eq(orders.id, orderId)), eq(orders.userId, userId)))
+    .orderBy(sql`(${orders.number} = ${String(orderId)}) desc`)
     .limit(1);
   if (!order) return undefined;
   const [items, [payment]] = await Promise.all([

@@ -576,4 +576,15 @@ describe('order history', () => {
     expect((await get(`${PROFILE}orders/999999999/`, owner.auth)).status).toBe(404);
     expect((await get(`${PROFILE}orders/abc/`, owner.auth)).status).toBe(404);
   });
+
+  it('finds an order by its 9-digit number as well as by id, only the owner’s, else 404', async () => {
+    const byNumber = await get(`${PROFILE}orders/100000001/`, owner.auth);
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body).toMatchObject({ id: ids[0], number: '100000001' });
+    const stranger = await signedIn();
+    expect((await get(`${PROFILE}orders/100000001/`, stranger.auth)).status).toBe(404);
+    const unknown = await get(`${PROFILE}orders/123456789/`, owner.auth);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ errors: { detail: expect.any(String) } });
+  });
 });

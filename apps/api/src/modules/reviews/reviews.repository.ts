@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReviewItem, ReviewsResponse } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,11 +12,22 @@ const reviewRow = z.object({
   created_at: pgIso,
   first_name: z.string(),
   last_name: z.string(),
+  is_buyer: z.boolean(),
 }) satisfies z.ZodType<ReviewItem>;
 
 const productRow = z.object({ id: pgNumber, rating_avg: pgNumber, rating_count: pgNumber });
 const countRow = z.object({ n: pgNumber });
 const authorRow = z.object({ first_name: z.string(), last_name: z.string() });
+
+/**
+ * A review is a buyer's when it was imported as one, or when its author has paid for or collected an order with
+ * the product (an order placed and cancelled is no purchase). Read live, so a review written before pickup is
+ * marked once the order is collected.
+ */
+const boughtBy = (user: SQL, product: SQL) => sql`exists (
+  select 1 from orders o join order_items oi on oi.order_id = o.id
+  where o.user_id = ${user} and oi.product_id = ${product} and (o.is_paid or o.status = 'completed'))`;
+const BUYER = sql`(r.is_verified_buyer or (r.user_id is not null and ${boughtBy(sql`r.user_id`, sql`r.product_id`)}))`;
 
 export interface ReviewedProduct {
   id: number;
@@ -39,13 +50,15 @@ export async function listReviews(
   product: ReviewedProduct,
   page: number,
   size: number,
+  userId: number | null,
 ): Promise<ReviewsResponse> {
-  const [result, counted] = await Promise.all([
+  const [result, counted, mine] = await Promise.all([
     parseRows(
       db,
       sql`select r.id, r.grade, r.comment, r.created_at,
           coalesce(nullif(u.first_name, ''), r.author_first_name) as first_name,
-          coalesce(nullif(u.last_name, ''), r.author_last_name) as last_name
+          coalesce(nullif(u.last_name, ''), r.author_last_name) as last_name,
+          ${BUYER} as is_buyer
         from reviews r left join users u on u.id = r.user_id
         where r.product_id = ${product.id} and r.is_published
         order by r.created_at desc, r.id desc
@@ -57,6 +70,13 @@ export async function listReviews(
       sql`select count(*)::int as n from reviews where product_id = ${product.id} and is_published`,
       countRow,
     ),
+    userId === null
+      ? Promise.resolve([])
+      : parseRows(
+          db,
+          sql`select count(*)::int as n from reviews where product_id = ${product.id} and user_id = ${userId}`,
+          countRow,
+        ),
   ]);
   const total = counted[0]?.n ?? 0;
   return {
@@ -65,6 +85,7 @@ export async function listReviews(
     total,
     results: result,
     average_rating: product.ratingAvg,
+    reviewed: (mine[0]?.n ?? 0) > 0,
   };
 }
 
@@ -93,7 +114,8 @@ export async function createReview(
       sql`insert into reviews (product_id, user_id, author_first_name, author_last_name, grade, comment)
           values (${input.productId}, ${input.userId}, ${user.first_name}, ${user.last_name}, ${input.grade}, ${input.comment})
           on conflict (product_id, user_id) where user_id is not null do nothing
-          returning id, grade, comment, created_at, author_first_name as first_name, author_last_name as last_name`,
+          returning id, grade, comment, created_at, author_first_name as first_name, author_last_name as last_name,
+            (reviews.is_verified_buyer or ${boughtBy(sql`${input.userId}`, sql`${input.productId}`)}) as is_buyer`,
       reviewRow,
     );
     if (!row) return { kind: 'duplicate' } as const;

@@ -147,3 +147,86 @@ describe('reviews', () => {
     expect(reviewCreateResponse.parse(json(ok)).comment).toBeNull();
   });
 });
+
+describe('reviews by buyers and the caller’s own review', () => {
+  let product: { id: number; slug: string };
+  beforeAll(async () => {
+    const [p] = (
+      await ctx.handle.db.execute(
+        sql`select id, slug from products where is_active and rating_count = 0 and not is_service order by id limit 1`,
+      )
+    ).rows as { id: number; slug: string }[];
+    product = { id: Number(p!.id), slug: p!.slug };
+  });
+
+  async function order(userId: number, status: string, isPaid: boolean) {
+    const number = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+    const [o] = (
+      await ctx.handle.db.execute(
+        sql`insert into orders (number, user_id, status, payment_type, payment_method_id, branch_id, name, phone, is_paid, items_price, total_price)
+            values (${number}, ${userId}, ${status}, 'CASH', (select min(id) from payment_methods),
+                    (select min(id) from branches), 'Покупатель', '+79990000000', ${isPaid}, 100, 100) returning id`,
+      )
+    ).rows as { id: number }[];
+    await ctx.handle.db.execute(
+      sql`insert into order_items (order_id, product_id, title, price, quantity)
+          values (${o!.id}, ${product.id}, 'товар', 100, 1)`,
+    );
+  }
+
+  async function userIdOf(headers: { authorization: string }) {
+    const [row] = (await ctx.handle.db.execute(sql`select max(id)::int as id from users`)).rows as {
+      id: number;
+    }[];
+    void headers;
+    return Number(row!.id);
+  }
+
+  it('marks a review as a buyer’s once its author has collected or paid for the product, not for a cancelled order', async () => {
+    const buyer = await newUser('+79161110001', 'Олег', 'Покупатель');
+    const buyerId = await userIdOf(buyer);
+    const cancelled = await newUser('+79161110002', 'Инна', 'Отменила');
+    const cancelledId = await userIdOf(cancelled);
+    await order(cancelledId, 'cancelled', false);
+
+    const url = `/api/v1/review/${product.slug}/`;
+    let res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/review/',
+      headers: buyer,
+      payload: { product_slug: product.slug, grade: 5, comment: 'Отлично' },
+    });
+    expect(res.statusCode).toBe(201);
+    // Written before the order was collected: not a buyer's yet.
+    expect(reviewCreateResponse.parse(json(res)).is_buyer).toBe(false);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/review/',
+      headers: cancelled,
+      payload: { product_slug: product.slug, grade: 2, comment: null },
+    });
+    expect(res.statusCode).toBe(201);
+
+    await order(buyerId, 'completed', false);
+    const page = reviewsResponse.parse(json(await ctx.app.inject({ method: 'GET', url })));
+    const byName = Object.fromEntries(page.results.map((r) => [r.last_name, r.is_buyer]));
+    expect(byName).toEqual({ Покупатель: true, Отменила: false });
+  });
+
+  it('tells a signed-in caller whether they have reviewed the product; anonymous callers get false', async () => {
+    const url = `/api/v1/review/${product.slug}/`;
+    const author = await newUser('+79161110003', 'Пётр', 'Автор');
+    const other = await newUser('+79161110004', 'Ольга', 'Читатель');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/review/',
+      headers: author,
+      payload: { product_slug: product.slug, grade: 4, comment: null },
+    });
+    const as = async (headers: Record<string, string>) =>
+      reviewsResponse.parse(json(await ctx.app.inject({ method: 'GET', url, headers }))).reviewed;
+    expect(await as(author)).toBe(true);
+    expect(await as(other)).toBe(false);
+    expect(await as({})).toBe(false);
+  });
+});

@@ -5,7 +5,9 @@ import { getCaller } from '../../plugins/auth-context';
 import { postReview, productReviews } from './reviews.service';
 
 const reviewsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
-  route(app, 'reviews', (request) => productReviews(app.db, request.params.productSlug, request.query));
+  route(app, 'reviews', async (request) =>
+    productReviews(app.db, await getCaller(app, request), request.params.productSlug, request.query),
+  );
   route(app, 'reviewCreate', async (request, reply) => {
     const review = await postReview(app.db, await getCaller(app, request), request.body);
     return reply.status(201).send(review);

@@ -15,11 +15,16 @@ export const REVIEW_MESSAGES = {
   productNotFound: 'Товар не найден.',
 } as const;
 
-/** Published reviews of a product, newest first; 404 for an unknown product. */
-export async function productReviews(db: Db, slug: string, query: ReviewsQuery): Promise<ReviewsResponse> {
+/** Published reviews of a product, newest first, and whether the caller has reviewed it; 404 for an unknown product. */
+export async function productReviews(
+  db: Db,
+  caller: Caller,
+  slug: string,
+  query: ReviewsQuery,
+): Promise<ReviewsResponse> {
   const product = await findProductForReviews(db, slug);
   if (!product) throw notFound();
-  return listReviews(db, product, query.page, query.size);
+  return listReviews(db, product, query.page, query.size, caller.kind === 'user' ? caller.userId : null);
 }
 
 /** A signed-in user's review (one per product); the product's rating follows. */

@@ -1,8 +1,9 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { showcases } from '../../db/schema';
+import { branches, showcases } from '../../db/schema';
 
-export type ShowcaseRow = typeof showcases.$inferSelect;
+/** The showcase's settings with the counts pages quote (so no page types a number the branch list contradicts). */
+export type ShowcaseRow = typeof showcases.$inferSelect & { branchesCount: number; citiesCount: number };
 
 /** The showcase configured for this host, else the default one (ordered so the host match wins). */
 export async function findShowcaseForHost(db: Db, host: string | null): Promise<ShowcaseRow | undefined> {
@@ -10,7 +11,11 @@ export async function findShowcaseForHost(db: Db, host: string | null): Promise<
     ? or(eq(showcases.host, host), eq(showcases.isDefault, true))
     : eq(showcases.isDefault, true);
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(showcases),
+      branchesCount: sql<number>`(select count(*)::int from ${branches} where ${branches.isActive})`,
+      citiesCount: sql<number>`(select count(distinct ${branches.cityId})::int from ${branches} where ${branches.isActive})`,
+    })
     .from(showcases)
     .where(where)
     // `host = x` is NULL for the default row's NULL host, and NULLs sort first under DESC: compare `is true`.

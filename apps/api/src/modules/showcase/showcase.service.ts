@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ShowcaseResponse } from '@podbor/contract';
+import { pluralRu, type ShowcaseResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { findShowcaseForHost, type ShowcaseRow } from './showcase.repository';
@@ -50,9 +50,9 @@ export function toShowcaseResponse(row: ShowcaseRow): ShowcaseResponse {
     favicon: row.favicon,
     email: row.email,
     phone: row.phone,
-    description: row.description,
-    tagline: row.tagline,
-    footer_text: row.footerText,
+    description: fillShopFacts(row.description, row, false),
+    tagline: fillShopFacts(row.tagline, row, false),
+    footer_text: fillShopFacts(row.footerText, row, false),
     privacy_policy_link: row.privacyPolicyLink,
     show_logo_in_footer: row.showLogoInFooter,
     social_link_vk: row.socialLinkVk,
@@ -76,6 +76,51 @@ export function toShowcaseResponse(row: ShowcaseRow): ShowcaseResponse {
     },
     gaId: row.gaId,
     seo_tagline: row.seoTagline,
-    seo_description: row.seoDescription,
+    seo_description: fillShopFacts(row.seoDescription, row, false),
+    work_hours: { from: row.workHoursFrom, to: row.workHoursTo, time_zone: row.timeZone },
+    seller: { name: row.legalName, inn: row.inn, ogrn: row.ogrn, address: row.legalAddress },
+    branches_count: row.branchesCount,
+    cities_count: row.citiesCount,
   };
+}
+
+/**
+ * Texts written by staff (info pages, the showcase's description) quote the shop's facts through placeholders,
+ * filled from the data each time they are served, so a page never says 35 branches while the list has 36:
+ * `{{branches}}` «36 филиалов», `{{cities_in}}` «в 12 городах», `{{hours}}` «с 8:00 до 22:00»,
+ * `{{seller}}` the seller's legal details as a paragraph, `{{seller_name}}` «ООО «Подбор»».
+ */
+export function fillShopFacts(text: string, row: ShowcaseRow, html: boolean): string {
+  if (!text.includes('{{')) return text;
+  const esc = (s: string) =>
+    html ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+  const facts: Record<string, string> = {
+    branches: `${row.branchesCount} ${pluralRu(row.branchesCount, ['филиал', 'филиала', 'филиалов'])}`,
+    cities_in: `в ${row.citiesCount} ${pluralRu(row.citiesCount, ['городе', 'городах', 'городах'])}`,
+    hours: hoursText(row),
+    seller_name: esc(row.legalName || row.title),
+    seller: esc(sellerLine(row)),
+  };
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => facts[key] ?? whole);
+}
+
+const trimHour = (hhmm: string) => hhmm.replace(/^0(\d)/, '$1');
+
+export function hoursText(row: Pick<ShowcaseRow, 'workHoursFrom' | 'workHoursTo'>): string {
+  if (!row.workHoursFrom || !row.workHoursTo) return 'круглосуточно';
+  return `с ${trimHour(row.workHoursFrom)} до ${trimHour(row.workHoursTo)}`;
+}
+
+/** «ООО «Подбор», ИНН 7727123456, ОГРН 1127746123450, 117342, г. Москва, …» — what is set of it. */
+export function sellerLine(
+  row: Pick<ShowcaseRow, 'legalName' | 'title' | 'inn' | 'ogrn' | 'legalAddress'>,
+): string {
+  return [
+    row.legalName || row.title,
+    row.inn ? `ИНН ${row.inn}` : '',
+    row.ogrn ? `ОГРН ${row.ogrn}` : '',
+    row.legalAddress ? `адрес: ${row.legalAddress}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

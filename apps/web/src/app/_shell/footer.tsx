@@ -14,6 +14,9 @@ export function Footer({ data }: { data: StartData }) {
   const { showcase, menu, city, branch } = data;
   const socials = SOCIALS.map((s) => ({ ...s, href: safeUrl(showcase[s.key]) })).filter((s) => s.href);
   const privacy = safeUrl(showcase.privacy_policy_link);
+  const { name, inn, ogrn, address } = showcase.seller;
+  // The seller's details as the law wants them on a shop's site (ЗоЗПП art. 9), from the showcase settings.
+  const seller = [name, inn && `ИНН ${inn}`, ogrn && `ОГРН ${ogrn}`, address].filter(Boolean).join(' · ');
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -94,7 +97,10 @@ export function Footer({ data }: { data: StartData }) {
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
-          <p>{showcase.footer_text || `© ${showcase.title}`}</p>
+          <div>
+            <p>{showcase.footer_text || `© ${showcase.title}`}</p>
+            {seller ? <p data-seller="">{seller}</p> : null}
+          </div>
           {privacy ? (
             <a href={privacy} className={styles.privacy}>
               Политика конфиденциальности

@@ -174,6 +174,8 @@ export function UserButton() {
           if (!loginPending) openModal('login');
         }}
         aria-disabled={loginPending || undefined}
+        // The compact header hides the label: the name must not go with it.
+        aria-label="Войти"
         data-user-button=""
       >
         <UserIcon size={22} />
@@ -192,6 +194,7 @@ export function UserButton() {
         onClick={() => {
           if (!loginPending) setOpen((v) => !v);
         }}
+        aria-label="Профиль"
         data-user-button=""
       >
         <UserIcon size={22} />

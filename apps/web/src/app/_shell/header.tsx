@@ -4,6 +4,7 @@ import { PhoneIcon } from '@/components/ui/icons';
 import { HeaderCart } from './header-cart';
 import { CatalogMenuButton } from '@/features/catalog-menu/catalog-menu-button';
 import { SearchBox } from '@/features/search/search-box';
+import { hoursRange } from '@/lib/work-hours';
 import { cartSummaryText } from '@/lib/cart-summary';
 import { safeUrl, type StartData } from '@/lib/start-data';
 import { CityButton, CompactFrame, HelpButton, TransportButton, UserButton } from './header-islands';
@@ -44,6 +45,7 @@ function CartLink({ count, total }: { count: number; total: number }) {
 /** SPEC §2 header: logo, city, search, phone, cart, consultation, user; full or compact; mobile rows. */
 export function Header({ data }: { data: StartData }) {
   const { showcase, city, branch, transport, cart, menu } = data;
+  const hours = hoursRange(showcase.work_hours);
   const cityLabel = `Город: ${city?.title ?? 'не выбран'}`;
   // SPEC §3 text form of the chosen vehicle ('Brand Model 2015–2020 1.6 (106 л.с.)').
   const transportLabel = transport ? transport.label || formatTransportText(transport) : null;
@@ -89,7 +91,7 @@ export function Header({ data }: { data: StartData }) {
               <PhoneIcon size={20} />
               <span className={styles.phoneText}>
                 <span className={styles.phoneNumber}>{showcase.phone}</span>
-                <span className={styles.phoneNote}>Ежедневно 9:00–21:00</span>
+                {hours ? <span className={styles.phoneNote}>Ежедневно {hours}</span> : null}
               </span>
             </a>
           ) : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import type { FeedbackType, ShowcaseMetrics } from '@podbor/contract';
+import type { FeedbackType, ShowcaseMetrics, ShowcaseResponse } from '@podbor/contract';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 // Which shell dialog is open, and the little session state the client islands share. Dialog components
@@ -27,6 +27,10 @@ export interface ShellSession {
   mapTileUrl: string;
   mapAttribution: string;
   metrics: ShowcaseMetrics | null;
+  /** The phone line's hours: the callback form says when a call will come. */
+  workHours: ShowcaseResponse['work_hours'];
+  /** Privacy policy page, linked where personal data is asked for (registration). */
+  privacyHref: string;
 }
 
 interface ShellContextValue {

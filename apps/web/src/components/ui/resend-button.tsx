@@ -10,10 +10,25 @@ type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
 /**
  * SPEC §4 resend-code button: 'Отправить код повторно'; a click asks for a new code and starts a 59-second
  * m:ss countdown during which the button does nothing; success reads 'Код отправлен', a failure shows the
- * server's first non-field error, else 'Произошла ошибка'.
+ * server's first non-field error, else 'Произошла ошибка'. The countdown already runs when the step opens,
+ * from the moment the first code was sent (`sentAt`): the server refuses a new code before that, so a click
+ * then could only fail. A refusal that says when to retry (Retry-After) restarts the countdown to that moment.
  */
-export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>> }) {
-  const [deadline, setDeadline] = useState<number | null>(null);
+export function ResendButton({
+  send,
+  sentAt,
+  waitSeconds = RESEND_CODE_SECONDS,
+}: {
+  send: () => Promise<ApiResult<unknown>>;
+  /** Date.now() when the code the step asks for was sent. */
+  sentAt?: number;
+  /** Seconds before the server sends another. */
+  waitSeconds?: number;
+}) {
+  const [deadline, setDeadline] = useState<number | null>(() =>
+    sentAt !== undefined && sentAt + waitSeconds * 1000 > Date.now() ? sentAt + waitSeconds * 1000 : null,
+  );
+  const [total, setTotal] = useState(waitSeconds);
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -40,8 +55,13 @@ export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>>
     setBusy(true);
     setOutcome(null);
     setDeadline(Date.now() + RESEND_CODE_SECONDS * 1000);
+    setTotal(RESEND_CODE_SECONDS);
     const result = await send();
     setBusy(false);
+    if (!result.ok && result.retryAfter) {
+      setDeadline(Date.now() + result.retryAfter * 1000);
+      setTotal(result.retryAfter);
+    }
     setOutcome(
       result.ok
         ? { kind: 'sent' }
@@ -63,7 +83,7 @@ export function ResendButton({ send }: { send: () => Promise<ApiResult<unknown>>
           <span className={styles.countdown}>
             {' '}
             <span className="visually-hidden">через </span>
-            <span data-countdown="">{formatCountdown(left || RESEND_CODE_SECONDS)}</span>
+            <span data-countdown="">{formatCountdown(left || total)}</span>
           </span>
         ) : null}
       </button>

@@ -104,8 +104,8 @@ export default function LoginModal() {
       body = (
         <ResetPhoneStep
           {...steps}
-          onRequested={(phone) => {
-            setReset({ phone, secretKey: '' });
+          onRequested={(phone, codeSent) => {
+            setReset({ phone, secretKey: '', codeSent });
             go('reset-code');
           }}
         />
@@ -116,6 +116,7 @@ export default function LoginModal() {
         <ResetCodeStep
           {...steps}
           phone={reset.phone}
+          codeSent={reset.codeSent}
           onVerified={(secretKey) => {
             setReset((r) => ({ ...r, secretKey }));
             go('reset-password');

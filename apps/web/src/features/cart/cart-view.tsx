@@ -44,6 +44,8 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
   const [cart, setCart] = useState(initial);
   const [state, setState] = useState<CartState>('idle');
   const [message, setMessage] = useState('');
+  // Lines taken out by 'Удалить выбранные', until the next change: one click puts them back.
+  const [removed, setRemoved] = useState<{ slug: string; quantity: number; withInstallation: boolean }[]>([]);
   // The last cart the server confirmed, and a queue so changes reach it in the order they were made.
   const confirmed = useRef(initial);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -53,6 +55,7 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
   const send = useCallback(
     (patches: Map<string, LinePatch>) => {
       const previous = shown.current;
+      setRemoved([]);
       const optimistic = patchCart(previous, patches);
       shown.current = optimistic;
       setCart(optimistic);
@@ -104,6 +107,53 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
     [transportId, citySlug],
   );
 
+  /** Puts the removed lines back, after whatever is still on its way to the server. */
+  const undo = () => {
+    const back = removed;
+    setRemoved([]);
+    setState('updating');
+    setMessage('');
+    pending.current += 1;
+    queue.current = queue.current.then(async () => {
+      const { browserApi } = await import('@/lib/api/browser');
+      let last: CartResponse | null = null;
+      let failure = '';
+      for (const line of back) {
+        const res = await browserApi('cartAddItem', {
+          body: {
+            product: line.slug,
+            quantity: line.quantity,
+            with_installation: line.withInstallation,
+            transport: transportId ?? '',
+            city: citySlug ?? '',
+          },
+        });
+        if (res.ok) last = res.data;
+        else
+          failure ||= res.error?.errors.detail ?? 'Не удалось вернуть все товары. Добавьте их из каталога.';
+      }
+      pending.current -= 1;
+      if (last) confirmed.current = last;
+      if (pending.current === 0) {
+        shown.current = confirmed.current;
+        setCart(confirmed.current);
+        setState(failure ? 'error' : 'idle');
+        setMessage(failure);
+      }
+    });
+  };
+  const undoBar =
+    removed.length > 0 ? (
+      <p className={styles.undo} role="status" data-cart-undo="">
+        {removed.length === 1
+          ? 'Товар удалён из корзины.'
+          : `${removed.length} ${pluralGoods(removed.length)} удалено из корзины.`}{' '}
+        <button type="button" className={styles.undoButton} onClick={undo}>
+          Вернуть
+        </button>
+      </p>
+    ) : null;
+
   const lines = cart.results;
   const summary = checkedSummary(cart);
   const allChecked = lines.length > 0 && lines.every((l) => l.is_checked !== false);
@@ -115,6 +165,7 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
         <span className={styles.emptyIcon} aria-hidden="true">
           <CartIcon size={40} />
         </span>
+        {undoBar}
         <h2 className={styles.emptyTitle}>В корзине пока пусто</h2>
         <p className={styles.emptyText}>
           Подберите запчасти для своего автомобиля в каталоге — товары с установкой можно заказать сразу с
@@ -154,20 +205,23 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
             type="button"
             className={styles.deleteChecked}
             disabled={!anyChecked}
-            onClick={() =>
-              send(
-                new Map(
-                  lines
-                    .filter((l) => l.is_checked !== false)
-                    .map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch]),
-                ),
-              )
-            }
+            onClick={() => {
+              const gone = lines.filter((l) => l.is_checked !== false);
+              send(new Map(gone.map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch])));
+              setRemoved(
+                gone.map((l) => ({
+                  slug: l.product.slug,
+                  quantity: l.quantity,
+                  withInstallation: l.product.with_installation,
+                })),
+              );
+            }}
             data-cart-delete-checked=""
           >
             Удалить выбранные
           </button>
         </div>
+        {undoBar}
         <p className={styles.status} aria-live="polite" data-cart-status="">
           {state === 'updating' ? 'Сохраняем изменения…' : ''}
         </p>
@@ -192,7 +246,9 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
         <dl className={styles.summaryList}>
           <div>
             <dt>
-              Товары ({summary.units} {pluralGoods(summary.units)})
+              {/* Counted as the header's badge counts: products, with their units beside. */}
+              Товары ({summary.lines} {pluralGoods(summary.lines)}
+              {summary.units !== summary.lines ? `, ${summary.units} шт.` : ''})
             </dt>
             <dd>{formatPrice(summary.goods)}</dd>
           </div>

@@ -2,7 +2,6 @@
 
 import { NAME_MAX_LENGTH } from '@podbor/contract/constants';
 import {
-  CALLBACK_MINUTES,
   feedbackRequest,
   MESSAGE_MAX_LENGTH,
   MESSAGES,
@@ -20,6 +19,7 @@ import { Modal } from '@/components/ui/modal';
 import { reachGoal } from '@/lib/analytics';
 import { browserApi } from '@/lib/api/browser';
 import { applyServerErrors } from '@/lib/form-errors';
+import { callbackPromise, hoursRange } from '@/lib/work-hours';
 import { requestResolver } from '@/lib/form-resolver';
 import { CALLBACK_FIELDS, callbackRequest, EMPTY_CALLBACK, type CallbackValues } from './callback-form';
 import styles from './help-modal.module.css';
@@ -57,6 +57,8 @@ export default function HelpModal() {
   const sending = form.formState.isSubmitting;
   const [sent, setSent] = useState(false);
   const [showAuthWarning, setShowAuthWarning] = useState(!session.isAuthorized);
+  // Read when the dialog opens (it is mounted only while open) and again when the request is sent.
+  const [promise, setPromise] = useState(() => callbackPromise(new Date(), session.workHours));
 
   const submit = form.handleSubmit(async (values) => {
     reachGoal(modal?.help?.goal ?? session.metrics?.button_callback_submit);
@@ -70,7 +72,10 @@ export default function HelpModal() {
         transport: session.transportId ?? '',
       },
     });
-    if (result.ok) setSent(true);
+    if (result.ok) {
+      setPromise(callbackPromise(new Date(), session.workHours));
+      setSent(true);
+    }
     // SPEC §8: any failure of the callback shows up as the phone field's error.
     else applyServerErrors(form, { errors: { phone: [MESSAGES.callbackPhoneInvalid] } }, { phone: 'phone' });
   });
@@ -84,8 +89,8 @@ export default function HelpModal() {
           </span>
           <h3 className={styles.adviceTitle}>Заявка принята</h3>
           <p>
-            Специалист перезвонит на номер <strong>{form.getValues('phone')}</strong> в течение{' '}
-            {CALLBACK_MINUTES} минут и предложит лучший вариант.
+            Специалист перезвонит на номер <strong>{form.getValues('phone')}</strong> {promise.when} и
+            предложит лучший вариант.
           </p>
           <ul role="list" className={styles.tips}>
             <li>Подготовьте VIN или СТС автомобиля — так подбор займёт пару минут.</li>
@@ -118,9 +123,11 @@ export default function HelpModal() {
           ) : null}
           <p className={styles.eyebrow}>{LEADS[type]}</p>
           <h3 className={styles.formTitle}>Оставьте свой номер телефона</h3>
-          <p id="callback-lead" className={styles.lead}>
+          <p id="callback-lead" className={styles.lead} data-callback-promise="">
             <ClockIcon size={18} />
-            Мы перезвоним вам в течение {CALLBACK_MINUTES} минут и предложим лучший вариант
+            {promise.soon
+              ? `Мы перезвоним вам ${promise.when} и предложим лучший вариант`
+              : `Сейчас линия не работает (ежедневно ${hoursRange(session.workHours)}): мы перезвоним вам ${promise.when} и предложим лучший вариант`}
           </p>
           <FormTextField
             form={form}

@@ -6,7 +6,7 @@ import styles from './info-page.module.css';
 export function InfoPageView({ page, menu }: { page: InfoPage; menu: readonly PageMenuItem[] }) {
   return (
     <div className={`container ${styles.layout}`}>
-      <nav aria-label="Покупателям" className={styles.aside}>
+      <nav aria-label="Разделы для покупателей" className={styles.aside}>
         <p className={styles.asideTitle}>Покупателям</p>
         <ul role="list">
           {menu.map((item) => (

@@ -19,7 +19,7 @@ import { FormTextArea } from '@/components/form/form-text-field';
 import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
-import { InfoIcon } from '@/components/ui/icons';
+import { CheckIcon, InfoIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
 import { applyServerErrors, formError } from '@/lib/form-errors';
 import { requestResolver } from '@/lib/form-resolver';
@@ -214,6 +214,11 @@ function ReviewsPanel({ slug }: { slug: string }) {
                       </time>
                     </div>
                     <Stars grade={review.grade} />
+                    {review.is_buyer ? (
+                      <p className={styles.buyerMark} data-review-buyer="">
+                        <CheckIcon size={16} /> Проверенная покупка
+                      </p>
+                    ) : null}
                     {review.comment ? <p className={styles.reviewText}>{review.comment}</p> : null}
                   </li>
                 ))}
@@ -246,7 +251,12 @@ function ReviewsPanel({ slug }: { slug: string }) {
         ) : null}
       </div>
       <aside className={styles.reviewsSide}>
-        {session.isAuthorized ? (
+        {session.isAuthorized && data?.reviewed ? (
+          // One review per customer: after theirs the form gives way to a thank-you.
+          <p className={styles.formSuccess} role="status" data-review-done="">
+            Вы уже оценили этот товар — спасибо за отзыв!
+          </p>
+        ) : session.isAuthorized && list.isPending ? null : session.isAuthorized ? (
           <ReviewForm
             slug={slug}
             onCreated={() => {

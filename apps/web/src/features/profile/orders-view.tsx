@@ -7,6 +7,7 @@ import {
 } from '@podbor/contract';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
+import { OrderNumberInput } from './order-number-input';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from './order-status';
 import { isFiltered, ordersHref, pageWindow, type OrdersFilter } from './orders-query';
 import styles from './profile.module.css';
@@ -35,13 +36,10 @@ function Filters({ filter }: { filter: OrdersFilter }) {
     >
       <div className={styles.filterField}>
         <label htmlFor="orders-search">Номер заказа</label>
-        <input
+        <OrderNumberInput
           id="orders-search"
           name="search"
           type="search"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={9}
           defaultValue={filter.search}
           placeholder="Например, 100000123"
           className={styles.filterInput}
@@ -171,7 +169,7 @@ export function OrdersView({ filter, data }: { filter: OrdersFilter; data: Order
               <li key={order.id} className={styles.order} data-order-number={number}>
                 <div className={styles.orderHead}>
                   <h2 className={styles.orderTitle}>
-                    <Link href={`/profile/orders/${order.id}`} className={styles.orderLink}>
+                    <Link href={`/profile/orders/${order.number ?? order.id}`} className={styles.orderLink}>
                       Заказ № {number}
                     </Link>
                   </h2>
@@ -205,7 +203,10 @@ export function OrdersView({ filter, data }: { filter: OrdersFilter; data: Order
                   <span className={styles.orderTotal} data-order-total="">
                     {formatPrice(order.total_price)}
                   </span>
-                  <Link href={`/profile/orders/${order.id}`} className={buttonClass('secondary', 'sm')}>
+                  <Link
+                    href={`/profile/orders/${order.number ?? order.id}`}
+                    className={buttonClass('secondary', 'sm')}
+                  >
                     Подробнее
                   </Link>
                 </div>

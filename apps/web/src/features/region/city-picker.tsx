@@ -58,7 +58,11 @@ function Picker() {
   const visible = useMemo(() => filterRegions(groups, query), [groups, query]);
   const selectedCity = findCity(groups, citySlug);
   const selected = findBranch(groups, branchId);
-  const mapBranches = useMemo(() => selectedCity?.branches ?? [], [selectedCity]);
+  // The map shows the selected city, or the one city the search has narrowed the list to («Питер»).
+  const onlyCity =
+    query.trim() && visible.length === 1 && visible[0]!.cities.length === 1 ? visible[0]!.cities[0]! : null;
+  const mapCity = onlyCity ?? selectedCity;
+  const mapBranches = useMemo(() => mapCity?.branches ?? [], [mapCity]);
 
   const choose = (slug: string, id: number) => {
     setCitySlug(slug);
@@ -97,7 +101,10 @@ function Picker() {
             value={query}
             onValueChange={setQuery}
             clearable
-            type="search"
+            // Text, not search: a search input adds the browser's own clear button beside ours.
+            type="text"
+            inputMode="search"
+            enterKeyHint="search"
             autoComplete="off"
             data-autofocus=""
           />

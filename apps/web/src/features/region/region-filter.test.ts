@@ -70,6 +70,24 @@ describe('filterRegions', () => {
   it('returns everything for an empty query', () => {
     expect(filterRegions(groups, '')).toHaveLength(2);
   });
+
+  it('takes the names people use: Питер, СПб, Екб, and ignores ё and hyphens', () => {
+    const spb = { title: 'Санкт-Петербург', slug: 'sankt-peterburg' };
+    const ekb = { title: 'Екатеринбург', slug: 'ekaterinburg' };
+    const orel = { title: 'Орёл', slug: 'orel' };
+    const more = groupRegions([
+      { title: 'Северо-Запад', slug: 'szfo', cities: [spb], branches: [office(7, spb)] },
+      { title: 'Урал', slug: 'ural', cities: [ekb], branches: [office(8, ekb)] },
+      { title: 'Центр', slug: 'center', cities: [orel], branches: [office(9, orel)] },
+    ]);
+    const slugs = (q: string) => filterRegions(more, q).flatMap((r) => r.cities.map((c) => c.slug));
+    expect(slugs('Питер')).toEqual(['sankt-peterburg']);
+    expect(slugs('СПб')).toEqual(['sankt-peterburg']);
+    expect(slugs('санкт петербург')).toEqual(['sankt-peterburg']);
+    expect(slugs('Екб')).toEqual(['ekaterinburg']);
+    expect(slugs('орел')).toEqual(['orel']);
+    expect(slugs('пи')).toEqual([]);
+  });
 });
 
 describe('findBranch and toLatLng', () => {

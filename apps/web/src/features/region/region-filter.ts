@@ -32,16 +32,62 @@ export function groupRegions(regions: readonly BranchRegion[]): RegionGroup[] {
 }
 
 /**
- * SPEC §5: case-insensitive substring match on titles. A city matches by its own title or its region's; a
- * matching region keeps all its cities. Regions left without cities disappear.
+ * What people type for a city instead of its title (normalised as `normalise` does). Each maps to the title it
+ * means; a city matches when its title contains the query or the query is (the start of) one of its names.
+ */
+const CITY_ALIASES: Record<string, string> = {
+  питер: 'санкт петербург',
+  спб: 'санкт петербург',
+  санкт: 'санкт петербург',
+  ленинград: 'санкт петербург',
+  петербург: 'санкт петербург',
+  мск: 'москва',
+  екб: 'екатеринбург',
+  ебург: 'екатеринбург',
+  екат: 'екатеринбург',
+  свердловск: 'екатеринбург',
+  нн: 'нижний новгород',
+  нижний: 'нижний новгород',
+  горький: 'нижний новгород',
+  кзн: 'казань',
+  крд: 'краснодар',
+  члб: 'челябинск',
+  челяба: 'челябинск',
+  ростов: 'ростов на дону',
+  рнд: 'ростов на дону',
+  куйбышев: 'самара',
+};
+
+/** Case, ё/е, hyphens, dots and repeated spaces do not matter: «Санкт-Петербург» = «санкт петербург». */
+function normalise(text: string): string {
+  return text
+    .toLocaleLowerCase('ru')
+    .replace(/ё/g, 'е')
+    .replace(/[\s.\-–—]+/g, ' ')
+    .trim();
+}
+
+/** Titles a query names through a common short name ('Питер', 'СПб', 'Екб'). */
+function aliasTargets(q: string): string[] {
+  if (q.length < 2) return [];
+  return Object.entries(CITY_ALIASES)
+    .filter(([alias]) => alias === q || (q.length >= 3 && alias.startsWith(q)))
+    .map(([, title]) => title);
+}
+
+/**
+ * SPEC §5: case-insensitive substring match on titles, plus common city names. A city matches by its own title
+ * or its region's; a matching region keeps all its cities. Regions left without cities disappear.
  */
 export function filterRegions(groups: readonly RegionGroup[], query: string): RegionGroup[] {
-  const q = query.trim().toLocaleLowerCase('ru');
+  const q = normalise(query);
   if (!q) return [...groups];
-  const has = (text: string) => text.toLocaleLowerCase('ru').includes(q);
+  const targets = aliasTargets(q);
+  const has = (text: string) => normalise(text).includes(q);
+  const named = (title: string) => has(title) || targets.includes(normalise(title));
   return groups
     .map((region) =>
-      has(region.title) ? region : { ...region, cities: region.cities.filter((city) => has(city.title)) },
+      has(region.title) ? region : { ...region, cities: region.cities.filter((city) => named(city.title)) },
     )
     .filter((region) => region.cities.length > 0);
 }

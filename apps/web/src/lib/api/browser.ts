@@ -7,7 +7,10 @@ import { CART_CHANGED_EVENT, SESSION_ENDED_EVENT, type CartChangedDetail } from 
 
 import { withQuery, type OptionalIfEmpty, type RequestOf, type ResponseOf, type Route } from './route-types';
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorBody | null };
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  /** `retryAfter`: seconds from a refusal's Retry-After header (429), when it has one. */
+  | { ok: false; status: number; error: ErrorBody | null; retryAfter?: number };
 
 /** Params, query and body as the route's entry in the contract's route table declares them. */
 export type BrowserCallOptions<N extends ApiRouteName> = RequestOf<N> & {
@@ -41,7 +44,13 @@ export async function browserApi<N extends ApiRouteName>(
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = errorBody.safeParse(data);
-    return { ok: false, status: res.status, error: parsed.success ? parsed.data : null };
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+    return {
+      ok: false,
+      status: res.status,
+      error: parsed.success ? parsed.data : null,
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+    };
   }
   const parsed = route.response.safeParse(data);
   if (!parsed.success) return { ok: false, status: res.status, error: null };

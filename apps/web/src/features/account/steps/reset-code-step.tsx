@@ -9,7 +9,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { requestResolver } from '@/lib/form-resolver';
 import { RESET_CODE_ROUTES } from '../error-routes';
 import styles from '../account.module.css';
-import { CodeField, FORM_OPTIONS, useBusy, useStepFocus, type StepProps } from './shared';
+import { CodeField, FORM_OPTIONS, useBusy, useStepFocus, type CodeSent, type StepProps } from './shared';
 
 interface Values {
   code: string;
@@ -17,10 +17,11 @@ interface Values {
 
 export function ResetCodeStep({
   phone,
+  codeSent,
   busy,
   setBusy,
   onVerified,
-}: StepProps & { phone: string; onVerified: (secretKey: string) => void }) {
+}: StepProps & { phone: string; codeSent?: CodeSent; onVerified: (secretKey: string) => void }) {
   const form = useForm<Values>({
     ...FORM_OPTIONS,
     resolver: requestResolver<Values>(
@@ -55,7 +56,11 @@ export function ResetCodeStep({
       <Button type="submit" size="lg" block loading={busy} data-reset-code-submit="">
         Продолжить
       </Button>
-      <ResendButton send={() => browserApi('passwordResetStart', { body: { phone_number: phone } })} />
+      <ResendButton
+        send={() => browserApi('passwordResetStart', { body: { phone_number: phone } })}
+        sentAt={codeSent?.at}
+        waitSeconds={codeSent?.waitSeconds}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { passwordResetStartRequest } from '@podbor/contract';
+import { RESEND_CODE_SECONDS, passwordResetStartRequest } from '@podbor/contract';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { browserApi } from '@/lib/api/browser';
@@ -8,7 +8,16 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { requestResolver } from '@/lib/form-resolver';
 import { RESET_PHONE_ROUTES } from '../error-routes';
 import styles from '../account.module.css';
-import { FORM_OPTIONS, PhoneField, phoneOut, useBusy, useStepFocus, type StepProps } from './shared';
+import {
+  FORM_OPTIONS,
+  PhoneField,
+  phoneOut,
+  useBusy,
+  useStepFocus,
+  codeSentNow,
+  type CodeSent,
+  type StepProps,
+} from './shared';
 
 interface Values {
   phone: string;
@@ -22,7 +31,7 @@ export function ResetPhoneStep({
   busy,
   setBusy,
   onRequested,
-}: StepProps & { onRequested: (phone: string) => void }) {
+}: StepProps & { onRequested: (phone: string, codeSent: CodeSent) => void }) {
   const form = useForm<Values>({ ...FORM_OPTIONS, resolver, defaultValues: { phone: '' } });
   useStepFocus();
   useBusy(form, setBusy);
@@ -30,7 +39,7 @@ export function ResetPhoneStep({
   const submit = form.handleSubmit(async (values) => {
     const phone = phoneOut(values.phone);
     const result = await browserApi('passwordResetStart', { body: { phone_number: phone } });
-    if (result.ok) onRequested(phone);
+    if (result.ok) onRequested(phone, codeSentNow(RESEND_CODE_SECONDS));
     else applyServerErrors(form, result.error, RESET_PHONE_ROUTES, { fallback: 'phone' });
   });
 

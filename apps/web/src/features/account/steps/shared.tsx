@@ -27,11 +27,22 @@ export interface StepProps {
 export interface Registration {
   phone: string;
   password: string;
+  /** When the code went out and how long before another may be asked for (the resend countdown). */
+  codeSent?: CodeSent;
 }
 /** Phone and the verified reset key (`secret_key`) held between the reset steps. */
 export interface Reset {
   phone: string;
   secretKey: string;
+  codeSent?: CodeSent;
+}
+export interface CodeSent {
+  at: number;
+  waitSeconds: number;
+}
+/** A code has just gone out: the resend countdown runs from now. */
+export function codeSentNow(waitSeconds: number): CodeSent {
+  return { at: Date.now(), waitSeconds };
 }
 
 const PHONE_PLACEHOLDER = '+7 (___) ___-__-__';

@@ -66,6 +66,8 @@ export function VerificationStep({
       <GeneralError message={formError(form)} />
       <ResendButton
         send={() => browserApi('registerRetry', { body: { phone_number: registration.phone } })}
+        sentAt={registration.codeSent?.at}
+        waitSeconds={registration.codeSent?.waitSeconds}
       />
     </form>
   );

@@ -1,8 +1,6 @@
 import { PAGE_TITLES } from '@podbor/contract';
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { buttonClass } from '@/components/ui/button';
-import { StatusPanel } from '@/components/ui/status-panel';
+import { notFound } from 'next/navigation';
 import { LoadFailed } from '@/features/profile/load-failed';
 import { OrderDetailView } from '@/features/profile/order-detail-view';
 import { SignedOutPrompt } from '@/features/profile/signed-out';
@@ -16,27 +14,14 @@ export const metadata: Metadata = { title: PAGE_TITLES.orderInfo, robots: { inde
 export default async function OrderPage({ params }: Props) {
   const [{ orderId }, data] = await Promise.all([params, getStartData()]);
   if (!data.isAuthorized) return <SignedOutPrompt />;
-  const notFound = (
-    <StatusPanel
-      code="404"
-      title="Заказ не найден"
-      headingLevel={1}
-      actions={
-        <Link href="/profile/orders" className={buttonClass('primary')}>
-          К истории заказов
-        </Link>
-      }
-    >
-      <p>Такого заказа нет в вашей истории. Проверьте ссылку или найдите заказ по номеру.</p>
-    </StatusPanel>
-  );
-  if (!/^\d{1,15}$/.test(orderId)) return notFound;
+  // An unknown order is a 404 page (./not-found.tsx), so nothing indexes or caches it as a real one.
+  if (!/^\d{1,15}$/.test(orderId)) notFound();
   let order;
   try {
     order = await apiCall('orderDetail', { params: { orderId } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return <SignedOutPrompt stale />;
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return notFound;
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) notFound();
     return <LoadFailed what="заказ" href={`/profile/orders/${orderId}`} />;
   }
   return <OrderDetailView order={order} />;
