@@ -114,6 +114,7 @@ describe('demo seed', () => {
       'garantiya-i-vozvrat',
       'kontakty',
       'o-kompanii',
+      'oferta',
       'privacy',
     ]);
     const [showcase] = await rows<{
