@@ -19,6 +19,7 @@ import {
   type Registration,
   type StepProps,
 } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   phone: string;
@@ -42,6 +43,7 @@ export function RegistrationStep({
     resolver,
     defaultValues: { phone: '', password: '', password2: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -52,7 +54,7 @@ export function RegistrationStep({
     if (result.ok) onRegistered({ phone: phoneOut(phone), password });
     else
       applyServerErrors(form, result.error, REGISTER_ROUTES, { order: ['phone', 'password', 'password2'] });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="registration">

@@ -9,6 +9,7 @@ import { requestResolver } from '@/lib/form-resolver';
 import { RESET_PHONE_ROUTES } from '../error-routes';
 import styles from '../account.module.css';
 import { FORM_OPTIONS, PhoneField, phoneOut, useBusy, useStepFocus, type StepProps } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   phone: string;
@@ -24,6 +25,7 @@ export function ResetPhoneStep({
   onRequested,
 }: StepProps & { onRequested: (phone: string) => void }) {
   const form = useForm<Values>({ ...FORM_OPTIONS, resolver, defaultValues: { phone: '' } });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -32,7 +34,7 @@ export function ResetPhoneStep({
     const result = await browserApi('passwordResetStart', { body: { phone_number: phone } });
     if (result.ok) onRequested(phone);
     else applyServerErrors(form, result.error, RESET_PHONE_ROUTES, { fallback: 'phone' });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="reset-phone">
