@@ -15,6 +15,7 @@ import { PinIcon, WrenchIcon } from '@/components/ui/icons';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { applyServerErrors, type ErrorRoutes } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { revealFirstError, useRevealOnInvalid } from '@/lib/reveal-error';
 import type { OrderValues } from './order-values';
 import { LAST_ORDER_KEY, lineTotal, orderTotals, type LastOrder, type OrderLine } from './order-lines';
 import styles from './order.module.css';
@@ -96,6 +97,7 @@ export function OrderForm(props: OrderFormProps) {
   const form = useForm<OrderValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver,
     defaultValues: {
       name: sanitizeName(props.prefill.name),
@@ -104,6 +106,7 @@ export function OrderForm(props: OrderFormProps) {
       consent: false,
     },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const all = form.formState.errors;
   const errors = {
     email: all.email?.message,
@@ -114,6 +117,9 @@ export function OrderForm(props: OrderFormProps) {
   const general = form.formState.errors.root?.server?.message;
   // Stays busy from the submit until the next page has taken over.
   const submitting = form.formState.isSubmitting || leaving;
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const revealAfterServer = () => revealFirstError(formRef.current);
 
   const send = async (values: OrderValues) => {
     setStockProblem('');
@@ -169,12 +175,16 @@ export function OrderForm(props: OrderFormProps) {
     if (res.status === 409 || cartError) {
       // Stock: the problem is told above the button; field errors, if any, still go to their fields.
       const { detail: _detail, non_field_errors: _nonField, cart: _cart, ...rest } = fields;
-      if (Object.keys(rest).length > 0) applyServerErrors(form, { errors: rest }, ORDER_ROUTES);
+      if (Object.keys(rest).length > 0) {
+        applyServerErrors(form, { errors: rest }, ORDER_ROUTES);
+        revealAfterServer();
+      }
       setStockProblem(
         cartError ?? fields.detail ?? 'Часть товаров закончилась. Проверьте количество в корзине.',
       );
       return;
     }
+    revealAfterServer();
     applyServerErrors(form, res.error, ORDER_ROUTES, {
       fallbackMessage:
         res.status === 0
@@ -184,7 +194,7 @@ export function OrderForm(props: OrderFormProps) {
     });
   };
   // Called from the submit event (handleSubmit reads the form then), not during render.
-  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send)(event);
+  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send, revealOnInvalid)(event);
 
   /** A choice the customer is correcting loses its old error. */
   const clearError = (field: 'method' | 'consent') => {
@@ -196,6 +206,7 @@ export function OrderForm(props: OrderFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={styles.layout}
       onSubmit={submit}
       noValidate
@@ -257,12 +268,14 @@ export function OrderForm(props: OrderFormProps) {
               size="sm"
               onClick={() => openModal('city')}
               data-order-branch-change=""
+              data-invalid-target={errors.branch ? '' : undefined}
+              aria-describedby={errors.branch ? 'order-branch-error' : undefined}
             >
               Изменить
             </Button>
           </div>
           {errors.branch ? (
-            <p className={styles.error} role="alert" data-order-error="">
+            <p id="order-branch-error" className={styles.error} role="alert" data-order-error="">
               {errors.branch}
             </p>
           ) : null}
@@ -278,16 +291,20 @@ export function OrderForm(props: OrderFormProps) {
             </p>
           ) : (
             <div className={styles.methods} role="radiogroup" aria-labelledby="order-payment">
-              {methods.map((group) => (
+              {methods.map((group, groupIndex) => (
                 <fieldset key={group.type} className={styles.methodGroup}>
                   <legend className={styles.methodLegend}>{group.title}</legend>
-                  {group.values.map((m) => (
+                  {group.values.map((m, index) => (
                     <label key={m.id} className={styles.method} data-payment-method={m.gateway}>
                       <input
                         type="radio"
                         name="payment_method"
                         value={m.id}
                         checked={methodId === m.id}
+                        data-invalid-target={
+                          errors.method && groupIndex === 0 && index === 0 ? '' : undefined
+                        }
+                        aria-describedby={errors.method ? 'order-method-error' : undefined}
                         onChange={() => {
                           setMethodId(m.id);
                           clearError('method');
@@ -313,7 +330,7 @@ export function OrderForm(props: OrderFormProps) {
             </div>
           )}
           {errors.method ? (
-            <p className={styles.error} role="alert" data-order-error="">
+            <p id="order-method-error" className={styles.error} role="alert" data-order-error="">
               {errors.method}
             </p>
           ) : null}
