@@ -75,6 +75,11 @@ const PODBOR_CALLS = [
   'POST /api/v1/user/logout/',
   // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
   'POST /api/admin/v1/orders/{}/release/',
+  // Issue #13: a customer who backed out of paying pays again, switches to paying at pickup, or cancels.
+  'POST /api/v1/payment/orders/{}/pay/',
+  'POST /api/v1/payment/orders/{}/cancel/',
+  // Issue #13: a guest follows an order by its number and phone.
+  'POST /api/v1/payment/orders/lookup/',
 ];
 
 const routes = Object.entries(API_ROUTES);
