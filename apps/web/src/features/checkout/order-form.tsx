@@ -2,7 +2,8 @@
 
 import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
 import { CART_QUANTITY_MAX, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '@podbor/contract/constants';
-import { maskPhone, MASKS, sanitizeName } from '@podbor/contract/masks';
+import { EMAIL_PATTERN, maskPhone, MASKS, sanitizeName } from '@podbor/contract/masks';
+import { MESSAGES } from '@podbor/contract/messages';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -37,7 +38,7 @@ export interface OrderFormProps {
   citySlug: string | null;
 }
 
-/** Where the order call's errors are shown; `email` has no field of its own and shows under the phone. */
+/** Where the order call's errors are shown; `email` shows under the phone when its field is not on the page. */
 const ORDER_ROUTES: ErrorRoutes<keyof OrderValues> = {
   name: 'name',
   phone: 'phone',
@@ -83,6 +84,9 @@ export function OrderForm(props: OrderFormProps) {
     .flatMap((g) => g.values.map((v) => ({ ...v, type: g.type })))
     .find((m) => m.id === methodId);
   const online = method?.type === 'CARD';
+  // 54-FZ: an online payment gets an electronic receipt — to the e-mail the customer gives, or by SMS to the phone.
+  const [receipt, setReceipt] = useState<'email' | 'sms'>('email');
+  const receiptByEmail = online && receipt === 'email';
 
   // Contact fields by the contract's rules; payment method, pickup branch and consent are choices on this page.
   const resolver: Resolver<OrderValues> = async (values, context, options) => {
@@ -90,6 +94,11 @@ export function OrderForm(props: OrderFormProps) {
     const errors: FormFieldErrors<OrderValues> = { ...result.errors };
     if (!method) errors.method = { type: 'required', message: 'Выберите способ оплаты' };
     if (!branch) errors.branch = { type: 'required', message: 'Выберите филиал для самовывоза' };
+    if (receiptByEmail) {
+      const email = (values.email ?? '').trim();
+      if (!email) errors.email = { type: 'required', message: 'Укажите e-mail для чека или выберите SMS' };
+      else if (!EMAIL_PATTERN.test(email)) errors.email = { type: 'pattern', message: MESSAGES.emailInvalid };
+    }
     if (!values.consent)
       errors.consent = { type: 'required', message: 'Подтвердите согласие на обработку персональных данных' };
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
@@ -104,6 +113,7 @@ export function OrderForm(props: OrderFormProps) {
       phone: props.prefill.phone ? maskPhone(props.prefill.phone) : '',
       comment: '',
       consent: false,
+      email: props.prefill.email,
     },
   });
   const revealOnInvalid = useRevealOnInvalid(form);
@@ -127,7 +137,9 @@ export function OrderForm(props: OrderFormProps) {
     const body: OrderCreateRequestInput = {
       name: values.name.trim(),
       phone: values.phone,
-      email: props.prefill.email || '',
+      // The receipt's contact is what the customer chose here: with SMS no e-mail is sent, so the receipt goes to
+      // the phone; a cash order keeps the profile's e-mail for the shop's letters.
+      email: online ? (receiptByEmail ? (values.email ?? '').trim() : '') : props.prefill.email || '',
       payment_type: method.type,
       payment_method_id: method.id,
       cart: lines.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.withInstallation })),
@@ -238,10 +250,53 @@ export function OrderForm(props: OrderFormProps) {
               placeholder={MASKS.phone}
               required
               mask={maskPhone}
-              onInput={() => errors.email && form.clearErrors('email')}
-              errorFallback={errors.email}
+              onInput={() => !receiptByEmail && errors.email && form.clearErrors('email')}
+              errorFallback={receiptByEmail ? undefined : errors.email}
             />
           </div>
+          {online ? (
+            <fieldset className={styles.receipt} data-order-receipt={receipt}>
+              <legend className={styles.methodLegend}>Куда прислать чек</legend>
+              <div className={styles.receiptChoices}>
+                {(
+                  [
+                    ['email', 'На e-mail'],
+                    ['sms', 'SMS на телефон'],
+                  ] as const
+                ).map(([value, title]) => (
+                  <label key={value} className={styles.method}>
+                    <input
+                      type="radio"
+                      name="receipt"
+                      value={value}
+                      checked={receipt === value}
+                      onChange={() => {
+                        setReceipt(value);
+                        form.clearErrors('email');
+                      }}
+                      data-order-receipt-choice={value}
+                    />
+                    <span className={styles.methodTitle}>{title}</span>
+                  </label>
+                ))}
+              </div>
+              {receiptByEmail ? (
+                <FormTextField
+                  form={form}
+                  label="E-mail для чека"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  placeholder="name@example.ru"
+                  hint="Пришлём электронный чек по 54-ФЗ после оплаты"
+                />
+              ) : (
+                <p className={styles.muted}>Чек придёт SMS на номер, указанный выше.</p>
+              )}
+            </fieldset>
+          ) : null}
         </section>
 
         <section className={styles.card} aria-labelledby="order-pickup">
