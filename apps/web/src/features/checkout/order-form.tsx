@@ -261,7 +261,7 @@ export function OrderForm(props: OrderFormProps) {
                 {(
                   [
                     ['email', 'На e-mail'],
-                    ['sms', 'SMS на телефон'],
+                    ['sms', 'По SMS'],
                   ] as const
                 ).map(([value, title]) => (
                   <label key={value} className={styles.method}>
