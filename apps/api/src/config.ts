@@ -132,6 +132,8 @@ const envSchema = z.object({
   /** Orders one customer (user or visitor token) and one address may place per hour; 0 = no limit (benchmarks). */
   ORDERS_PER_CALLER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
+  /** Guest order lookups (number + phone) one address may make per hour; 0 = no limit. */
+  ORDER_LOOKUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(30),
   /**
    * One-time codes one address may have sent per hour, for each kind (registration texts with their resends,
    * reset calls, e-mail codes). Generous: a family, an office or a carrier's shared address must not be locked
@@ -241,6 +243,8 @@ export interface Config {
   /** Per-hour order limits (0 = off). */
   ordersPerCallerPerHour: number;
   ordersPerIpPerHour: number;
+  /** Guest order lookups per address per hour (0 = off). */
+  orderLookupsPerIpPerHour: number;
   /** Open unpaid orders per customer and per address (0 = off). */
   openOrdersPerCaller: number;
   openOrdersPerIp: number;
@@ -335,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderCashHoldHoursAnonymous: e.ORDER_CASH_HOLD_HOURS_ANONYMOUS,
     ordersPerCallerPerHour: e.ORDERS_PER_CALLER_PER_HOUR,
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
+    orderLookupsPerIpPerHour: e.ORDER_LOOKUPS_PER_IP_PER_HOUR,
     openOrdersPerCaller: e.OPEN_ORDERS_PER_CALLER,
     openOrdersPerIp: e.OPEN_ORDERS_PER_IP,
     orderMaxLines: e.ORDER_MAX_LINES,

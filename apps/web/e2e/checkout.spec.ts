@@ -357,7 +357,7 @@ test.describe('checkout', () => {
     expect(cart.results.map((l) => l.product.slug)).toEqual([inCart.slug]);
   });
 
-  test('a cancelled payment shows «произошла ошибка» and can be tried again', async ({
+  test('a cancelled payment keeps the order; cancelling the order releases the stock and can be tried again', async ({
     page,
     context,
     baseURL,
@@ -375,10 +375,15 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/api\/v1\/payment\/sandbox\//);
     await page.getByRole('button', { name: 'Отменить' }).click();
     await expect(page).toHaveURL(/\/payment\?orderId=\d+$/);
-    await expect(page.locator('[data-payment-error]')).toHaveText('произошла ошибка');
-    await expect(page.getByRole('heading', { level: 1, name: 'Оплата не прошла' })).toBeVisible();
+    // Issue #13: backing out of paying is not an error and not a cancelled order.
+    await expect(page.locator('[data-payment-error]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заказ №\d{9} не оплачен$/);
     await expectAccessible(page);
     await screenshot(page, info, 'checkout-payment-failed');
+    // The customer asks to cancel it.
+    await page.locator('[data-payment-cancel]').click();
+    await page.locator('[data-payment-cancel-confirm]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заказ №\d{9} отменён$/);
 
     // The stock went back, and «try again» puts the same goods back into the order form.
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));

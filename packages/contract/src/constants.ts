@@ -154,6 +154,10 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An online payment's states (YooKassa's vocabulary, which the payments table shares). */
+export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const ORDER_ORDERINGS = ['created_at', '-created_at'] as const;
 export type OrderOrdering = (typeof ORDER_ORDERINGS)[number];
 export const DEFAULT_ORDER_ORDERING: OrderOrdering = '-created_at';

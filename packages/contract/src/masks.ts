@@ -70,11 +70,49 @@ export function applyMask(mask: string, raw: string): string {
   return out;
 }
 
-/** Phone input as shown by the mask; an 11-digit number with a leading 8 loses the 8. */
+/**
+ * Phone input as the mask shows it, however it arrived: typed key by key, pasted or autofilled. A Russian number
+ * is written `8 916 …`, `+7 916 …` or `7 916 …`, so the leading 8 or 7 is the country prefix, not the first digit of
+ * the area code:
+ * - the first digit typed into an empty field, if it is 8 or 7, becomes `+7 (` (the customer goes on with 916…);
+ * - a pasted or autofilled 11-digit number starting with 8 or 7 loses that digit;
+ * - after `+7` an 11-digit national part that starts with 8 or 7 was typed with its prefix (the field already held
+ *   `+7 (`, or an old value) and loses it too.
+ * A `+7` the customer is deleting disappears with its last national digit, so the field can be emptied.
+ */
 export function maskPhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('8') ? digits.slice(1) : digits;
-  return applyMask(MASKS.phone, raw.trim().startsWith('+') ? raw : national);
+  const value = raw.trim();
+  const digits = value.replace(/\D/g, '');
+  const hasPlus = value.startsWith('+');
+  if (!hasPlus && (digits === '8' || digits === '7')) return PHONE_PREFIX;
+  if (hasPlus && digits === '') return '+';
+  // Something that is no digit typed after the prefix leaves the prefix as it was.
+  if (digits === '7' && value.startsWith(PHONE_PREFIX)) return PHONE_PREFIX;
+  // `+7` typed so far stays; `+7 ` (the customer deleted the bracket) goes.
+  if (raw === '+7') return '+7';
+  let national: string;
+  if (hasPlus) {
+    // `+7…`: the 7 is the country code; another country's number is kept to its first 10 digits as before.
+    national = digits.startsWith('7') ? digits.slice(1) : digits;
+  } else if (digits.length >= 11 && (digits.startsWith('8') || digits.startsWith('7'))) {
+    national = digits.slice(1);
+  } else {
+    national = digits;
+  }
+  if (national.length > PHONE_NATIONAL_DIGITS && (national.startsWith('8') || national.startsWith('7'))) {
+    national = national.slice(1);
+  }
+  // Led by `+7`, so the mask's own 7 is matched and a national part starting with 7 keeps its 7.
+  return national ? applyMask(MASKS.phone, `+7${national.slice(0, PHONE_NATIONAL_DIGITS)}`) : '';
+}
+
+/** What the phone field shows once the country prefix is typed, before the first digit of the area code. */
+const PHONE_PREFIX = '+7 (';
+const PHONE_NATIONAL_DIGITS = 10;
+
+/** The 4-digit code of an SMS, call or letter: the digits of whatever was typed or pasted ('код 1234' → '1234'). */
+export function maskCode(raw: string): string {
+  return applyMask(MASKS.code, raw);
 }
 
 /** Name mask: drops anything but letters and spaces, collapses repeated spaces, caps the length. */

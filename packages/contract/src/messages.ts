@@ -29,6 +29,7 @@ export const MESSAGES = {
   passwordTooLong: `Пароль должен содержать не более ${PASSWORD_MAX_LENGTH} символов`,
   passwordsMismatch: 'Пароли не совпадают',
   codeInvalid: 'Код должен состоять из 4 цифр',
+  orderNumberInvalid: 'Номер заказа состоит из 9 цифр',
   nameInvalid: 'Допустимы только русские или латинские буквы и пробелы',
   slugInvalid: 'Некорректный идентификатор',
   idInvalid: 'Ожидается целое положительное число',

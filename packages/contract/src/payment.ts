@@ -5,7 +5,9 @@ import {
   DEFAULT_PLACEMENT_TYPE,
   INT4_MAX,
   MESSAGE_MAX_LENGTH,
+  ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
   PAYMENT_TYPES,
   PLACEMENT_TYPES,
 } from './constants';
@@ -98,14 +100,93 @@ export type OrderCreateResponse = z.infer<typeof orderCreateResponse>;
 export const paymentStatusQuery = z.object({ orderId: positiveIntString });
 export type PaymentStatusQuery = z.infer<typeof paymentStatusQuery>;
 
+/** One line of an order as its customer sees it after placing it. */
+export const orderSummaryLine = z.object({
+  title: z.string(),
+  vendor_code: z.string(),
+  slug: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  with_installation: z.boolean(),
+  /** Installation per unit, roubles (0 without installation). */
+  installation_price: z.number(),
+  is_service: z.boolean(),
+});
+export type OrderSummaryLine = z.infer<typeof orderSummaryLine>;
+
+/**
+ * What the customer needs after placing an order (issue #13): its lines, total, pickup branch and when it will be
+ * ready; and, for an online order still unpaid, what the payment did and what the customer may do about it.
+ */
+export const orderSummary = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  is_paid: z.boolean(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  payment_method: z.string(),
+  created_at: z.string(),
+  items_price: z.number(),
+  installation_price: z.number(),
+  total_price: z.number(),
+  branch_office: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    street: z.string(),
+    city: z.string(),
+    work_hours: z.string(),
+  }),
+  products: z.array(orderSummaryLine),
+  /** When the order should be ready for pickup (null when it is not being prepared: unpaid, cancelled, collected). */
+  ready_by: z.string().nullable(),
+  /** The same in words, for the customer. */
+  ready_message: z.string(),
+  /**
+   * Until when the order waits: an unpaid online order for its payment, a cash order for its collection (the stock
+   * is released afterwards); null once there is no such deadline.
+   */
+  expires_at: z.string().nullable(),
+  /** The newest online payment's state (null for a cash order): `canceled` = the customer backed out of paying. */
+  payment_status: z.enum(PAYMENT_STATUSES).nullable(),
+  /** The owner may start a new online payment, switch to paying at pickup, or cancel the order. */
+  can_pay: z.boolean(),
+  can_pay_at_pickup: z.boolean(),
+  can_cancel: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
 export const paymentStatusResponse = z.object({
   /** Human-readable status message. */
   detail: z.string(),
   status: z.enum(ORDER_STATUSES).optional(),
   is_paid: z.boolean().optional(),
   number: z.string().optional(),
+  /** Podbor adds the order itself. */
+  order: orderSummary.optional(),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
+
+/**
+ * Body of POST /payment/orders/{orderId}/pay/: a new online payment of an order whose payment was not finished
+ * (a card method), or paying at pickup instead (a cash method).
+ */
+export const orderPayRequest = z.object({ payment_method_id: positiveId });
+export type OrderPayRequest = z.infer<typeof orderPayRequest>;
+
+/** A customer's order number: 9 digits (spaces and dashes the customer may type are dropped). */
+const orderNumberField = z
+  .string({ error: MESSAGES.required })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.required)
+      .regex(new RegExp(`^\\d{${ORDER_NUMBER_LENGTH}}$`), MESSAGES.orderNumberInvalid),
+  );
+
+/** Body of POST /payment/orders/lookup/: a guest follows an order by its number and the phone it was placed with. */
+export const orderLookupRequest = z.object({ number: orderNumberField, phone: phoneField });
+export type OrderLookupRequest = z.infer<typeof orderLookupRequest>;
+export type OrderLookupRequestInput = z.input<typeof orderLookupRequest>;
 
 export const installmentParams = z.object({ productSlug: slug });
 export type InstallmentParams = z.infer<typeof installmentParams>;

@@ -83,6 +83,11 @@ const PODBOR_CALLS = [
   'POST /api/v1/catalog/search/products/{}/',
   'GET /api/v1/catalog/search/filters/',
   'GET /api/v1/catalog/search/filters/{}/',
+  // Issue #13: a customer who backed out of paying pays again, switches to paying at pickup, or cancels.
+  'POST /api/v1/payment/orders/{}/pay/',
+  'POST /api/v1/payment/orders/{}/cancel/',
+  // Issue #13: a guest follows an order by its number and phone.
+  'POST /api/v1/payment/orders/lookup/',
 ];
 
 const routes = Object.entries(API_ROUTES);

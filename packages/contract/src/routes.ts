@@ -680,6 +680,47 @@ export const API_ROUTES = {
     tags: ['payment'],
     summary: 'Оформить заказ с резервированием товара',
   },
+  orderPay: {
+    method: 'POST',
+    path: '/api/v1/payment/orders/{orderId}/pay/',
+    auth: 'session',
+    params: profile.orderIdParams,
+    body: payment.orderPayRequest,
+    response: payment.orderCreateResponse,
+    // 400: the method is unknown, or paying at pickup is not allowed for this order (its size); 404: not the
+    // caller's order; 409: the order no longer awaits payment (paid, cancelled, expired); 502: the provider failed.
+    errors: [400, 401, 404, 409, 502],
+    tags: ['payment'],
+    summary: 'Оплатить заказ ещё раз или выбрать оплату при получении',
+    description:
+      'For an online order whose payment was not finished (the customer backed out or the card was declined): a ' +
+      'card method starts a new payment (answer with payment_url); a cash method makes it an order paid at pickup. ' +
+      'The order keeps its number, its lines and its reserved stock.',
+  },
+  orderCancel: {
+    method: 'POST',
+    path: '/api/v1/payment/orders/{orderId}/cancel/',
+    auth: 'session',
+    params: profile.orderIdParams,
+    response: payment.paymentStatusResponse,
+    // 404: not the caller's order; 409: paid, being assembled or already finished (call the shop); 502: the
+    // provider could not say whether the order was just paid.
+    errors: [401, 404, 409, 502],
+    tags: ['payment'],
+    summary: 'Отменить свой неоплаченный заказ',
+  },
+  orderLookup: {
+    method: 'POST',
+    path: '/api/v1/payment/orders/lookup/',
+    auth: 'public',
+    body: payment.orderLookupRequest,
+    response: payment.paymentStatusResponse,
+    // 404 alike for an unknown number and a wrong phone (the answer never tells which); 429 past the per-address
+    // limit of lookups.
+    errors: [400, 404, 429],
+    tags: ['payment'],
+    summary: 'Статус заказа по номеру и телефону (для покупателя без личного кабинета)',
+  },
   paymentSandboxPage: {
     method: 'GET',
     path: '/api/v1/payment/sandbox/{paymentId}/',

@@ -82,6 +82,70 @@ describe('masks', () => {
     expect(maskPhone('+79123456789')).toBe('+7 (912) 345-67-89');
   });
 
+  /** What a masked input shows after each key: the mask runs on the field's value plus the typed character. */
+  const typeKeys = (keys: string, start = '') =>
+    [...keys].reduce((shown, key) => maskPhone(shown + key), start);
+  /** Backspace at the end of the field, `times` times. */
+  const backspace = (start: string, times: number) =>
+    Array.from({ length: times }).reduce<string>((shown) => maskPhone(shown.slice(0, -1)), start);
+
+  it('maskPhone: a leading 8 or 7 typed key by key is the country prefix (issue #13)', () => {
+    expect(typeKeys('8')).toBe('+7 (');
+    expect(typeKeys('89')).toBe('+7 (9');
+    expect(typeKeys('89161234567')).toBe('+7 (916) 123-45-67');
+    expect(typeKeys('79161234567')).toBe('+7 (916) 123-45-67');
+    expect(typeKeys('+79161234567')).toBe('+7 (916) 123-45-67');
+    expect(typeKeys('9161234567')).toBe('+7 (916) 123-45-67');
+    // 8 800 … and St Petersburg's 812 typed with the trunk 8 keep their own 8.
+    expect(typeKeys('88001234567')).toBe('+7 (800) 123-45-67');
+    expect(typeKeys('88121234567')).toBe('+7 (812) 123-45-67');
+    // A Kazakh number typed with +7 keeps the 7 of its code.
+    expect(typeKeys('+77011234567')).toBe('+7 (701) 123-45-67');
+    // Extra digits are cut, a letter changes nothing.
+    expect(typeKeys('891612345678')).toBe('+7 (916) 123-45-67');
+    expect(typeKeys('8a')).toBe('+7 (');
+  });
+
+  it('maskPhone: pasted and autofilled numbers in every Russian spelling', () => {
+    for (const raw of [
+      '89161234567',
+      '8 916 123-45-67',
+      '8 (916) 123-45-67',
+      '+7 916 123 45 67',
+      '+7 (916) 123-45-67',
+      '+79161234567',
+      '7 916 1234567',
+      '9161234567',
+      ' 8-916-123-45-67 ',
+    ]) {
+      expect(maskPhone(raw), raw).toBe('+7 (916) 123-45-67');
+    }
+    // Pasted into a field that already shows the prefix, or over an old 10-digit value that took the 8 as a digit.
+    expect(maskPhone('+7 (8 916 123-45-67')).toBe('+7 (916) 123-45-67');
+    expect(maskPhone('+7 (891) 612-34-567')).toBe('+7 (916) 123-45-67');
+    // Ten digits are the national number, whatever they start with.
+    expect(maskPhone('8123456789')).toBe('+7 (812) 345-67-89');
+  });
+
+  it('maskPhone: the prefix can be deleted and the field emptied', () => {
+    expect(backspace('+7 (', 1)).toBe('');
+    expect(backspace('+7 (9', 1)).toBe('+7 (');
+    expect(backspace('+7 (9', 2)).toBe('');
+    expect(backspace('+7 (916) 1', 1)).toBe('+7 (916');
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone('+')).toBe('+');
+    expect(maskPhone('+7')).toBe('+7');
+    // Re-masking what the field shows is stable.
+    for (const shown of ['+7 (', '+7 (9', '+7 (916) 123-45-67', '+7 (800) 1']) {
+      expect(maskPhone(shown)).toBe(shown);
+    }
+  });
+
+  it('the code mask finds the digits in a pasted text', () => {
+    expect(applyMask(MASKS.code, 'код 1234')).toBe('1234');
+    expect(applyMask(MASKS.code, 'Ваш код: 5678. Никому не сообщайте')).toBe('5678');
+  });
+
   it('code, count and order-number masks keep only their digits', () => {
     expect(applyMask(MASKS.code, '12a3456')).toBe('1234');
     expect(applyMask(MASKS.count, '1000')).toBe('100');

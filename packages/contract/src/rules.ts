@@ -19,6 +19,7 @@ export {
   isValidPhone,
   normalizePhone,
   applyMask,
+  maskCode,
   maskPhone,
   sanitizeName,
 } from './masks';

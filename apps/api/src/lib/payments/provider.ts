@@ -1,8 +1,9 @@
 // Payment providers behind one interface (ARCHITECTURE §1): `cash` (pay at the branch), `sandbox` (a local hosted
 // payment page) and `yookassa` (REST v3). Statuses use YooKassa's vocabulary, which the payments table shares.
 
-export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import type { PaymentStatus } from '@podbor/contract';
+
+export { PAYMENT_STATUSES, type PaymentStatus } from '@podbor/contract';
 
 /** One line of the 54-FZ receipt. */
 export interface ReceiptItem {

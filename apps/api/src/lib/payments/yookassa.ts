@@ -90,8 +90,11 @@ export function createYooKassaProvider(
     name: 'yookassa',
     online: true,
     create(input: CreatePaymentInput) {
-      const customer: Record<string, string> = { phone: receiptPhone(input.customer.phone) };
-      if (input.customer.email) customer.email = input.customer.email;
+      // 54-FZ: the receipt goes where the customer asked for it — the e-mail they typed, else an SMS to the
+      // order's phone. Never both: YooKassa would pick the e-mail and the customer waiting for an SMS gets nothing.
+      const customer: Record<string, string> = input.customer.email
+        ? { email: input.customer.email }
+        : { phone: receiptPhone(input.customer.phone) };
       return call(
         'POST',
         '/payments',

@@ -128,3 +128,60 @@ export async function heldUnits(tx: Db, orderId: number): Promise<number> {
     .where(and(eq(reservations.orderId, orderId), isNull(reservations.releasedAt)));
   return Number(row?.n ?? 0);
 }
+
+/** What a guest's lookup compares: the order's id and the phone it was placed with. */
+export async function findOrderContact(db: Db, number: string) {
+  const [row] = await db
+    .select({ id: orders.id, phone: orders.phone })
+    .from(orders)
+    .where(eq(orders.number, number));
+  return row;
+}
+
+/** The order locked for a change of its payment, with what that change checks. */
+export async function lockOrderForPayment(tx: Db, orderId: number) {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      isPaid: orders.isPaid,
+      totalPrice: orders.totalPrice,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+}
+
+/** Units of every line of the order (cash orders are limited in units). */
+export async function orderUnits(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * An online order still awaiting payment becomes one paid at pickup: its payment type and method change and it
+ * holds its stock for the cash hold time from now. False when it no longer awaited payment.
+ */
+export async function switchToCash(
+  tx: Db,
+  orderId: number,
+  change: { methodId: number; holdHours: number },
+): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({
+      status: 'new',
+      paymentType: 'CASH',
+      paymentMethodId: change.methodId,
+      expiresAt: sql`now() + make_interval(hours => ${change.holdHours}::int)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), eq(orders.isPaid, false)))
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}

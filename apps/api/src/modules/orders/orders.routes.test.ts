@@ -68,6 +68,43 @@ async function status(caller: Caller | null, orderId: number | string) {
   });
 }
 
+async function payAgain(caller: Caller, orderId: number, methodId: number) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/orders/${orderId}/pay/`,
+    headers: { authorization: caller.authorization },
+    payload: { payment_method_id: methodId },
+  });
+}
+
+async function cancelOrder(caller: Caller, orderId: number) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/orders/${orderId}/cancel/`,
+    headers: { authorization: caller.authorization },
+  });
+}
+
+/** 'Отменить' on the sandbox payment page. */
+async function backOut(paymentUrl: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: paymentUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=cancel',
+  });
+}
+
+/** The order's payments' statuses, oldest first. */
+async function payments(orderId: number) {
+  return (
+    await rows<{ status: string }>(
+      ctx,
+      sql`select status from payments where order_id = ${orderId} order by created_at, id`,
+    )
+  ).map((r) => r.status);
+}
+
 async function cart(caller: Caller, method: 'POST' | 'PUT', path: string, payload?: unknown) {
   const res = await ctx.app.inject({
     method,
@@ -83,12 +120,16 @@ async function orderRow(id: number) {
     status: string;
     number: string;
     consent_at: unknown;
-    expires_at: unknown;
+    expires_at: string | null;
     total_price: number;
     is_paid: boolean;
+    payment_type: string;
+    payment_method_id: number;
   }>(
     ctx,
-    sql`select status, number, consent_at, expires_at, total_price::float8 as total_price, is_paid from orders where id = ${id}`,
+    sql`select status, number, consent_at, expires_at::text as expires_at, total_price::float8 as total_price, is_paid,
+               payment_type, payment_method_id
+          from orders where id = ${id}`,
   );
   return o!;
 }
@@ -97,6 +138,8 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
   let caller: Caller;
   let other: Caller;
   const offset = kind === 'user' ? 30 : 40;
+  // The after-ordering tests (issue #13) need goods of their own beyond the ten of each kind.
+  const extra = kind === 'user' ? 90 : 93;
   beforeAll(async () => {
     caller = kind === 'user' ? await user(ctx) : await visitor(ctx);
     other = kind === 'user' ? await visitor(ctx) : await user(ctx);
@@ -141,12 +184,30 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
 
     const st = await status(caller, created.id);
     expect(st.statusCode).toBe(200);
-    expect(json<PaymentStatusResponse>(st)).toEqual({
+    const seen = json<PaymentStatusResponse>(st);
+    expect(seen).toMatchObject({
       detail: `Заказ №${created.number} принят. Оплата при получении в выбранном филиале.`,
       status: 'new',
       is_paid: false,
       number: created.number,
     });
+    // Issue #13: the success page shows the lines, the total, the branch and when the order will be ready.
+    expect(seen.order).toMatchObject({
+      number: created.number,
+      status: 'new',
+      payment_type: 'CASH',
+      total_price: Math.round(p.price * 300) / 100,
+      branch_office: { id: b!.id },
+      products: [{ slug: p.slug, quantity: 3, price: p.price, with_installation: false }],
+      payment_status: null,
+      can_pay: false,
+      can_cancel: true,
+    });
+    // All 3 units are in the pickup branch's own warehouse: ready within hours, not the next day.
+    const readyIn = Date.parse(seen.order!.ready_by!) - Date.parse(seen.order!.created_at);
+    expect(readyIn).toBe(2 * 3_600_000);
+    expect(seen.order!.ready_message).toMatch(/в течение 2 часов/);
+    expect(seen.order!.expires_at).not.toBeNull();
     expect(await reservationInvariants(ctx)).toEqual({
       stockMismatch: 0,
       ordersWithoutReservation: 0,
@@ -275,11 +336,12 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
     });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/payment?orderId=${created.id}`);
-    expect(json<PaymentStatusResponse>(await status(caller, created.id))).toEqual({
+    expect(json<PaymentStatusResponse>(await status(caller, created.id))).toMatchObject({
       detail: `Заказ №${created.number} оплачен. Спасибо за покупку!`,
       status: 'paid',
       is_paid: true,
       number: created.number,
+      order: { payment_status: 'succeeded', can_pay: false, can_cancel: false },
     });
     // A second press (back button) changes nothing; the reservation stays with the paid order.
     await ctx.app.inject({
@@ -293,7 +355,7 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
     expect((await ctx.app.inject({ method: 'GET', url: pagePath })).body).not.toContain('Оплатить</button>');
   });
 
-  it('cancelling on the sandbox page cancels the order and releases its stock', async () => {
+  it('cancelling on the sandbox page keeps the order and its stock for another attempt (issue #13)', async () => {
     const p = await goods(ctx, { offset: offset + 9 });
     await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 5 });
     const created = json<OrderCreateResponse>(
@@ -303,19 +365,109 @@ describe.each(['user', 'visitor'] as const)('orders of a %s', (kind) => {
       ),
     );
     expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(2);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: created.payment_url!,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'action=cancel',
-    });
+    const res = await backOut(created.payment_url!);
     expect(res.statusCode).toBe(303);
-    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(0);
+    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(2);
     expect(json<PaymentStatusResponse>(await status(caller, created.id))).toMatchObject({
-      status: 'cancelled',
+      status: 'awaiting_payment',
       is_paid: false,
-      detail: `Заказ №${created.number} отменён: оплата не поступила.`,
+      detail: `Заказ №${created.number} ожидает оплаты.`,
+      order: { payment_status: 'canceled', can_pay: true, can_pay_at_pickup: true, can_cancel: true },
     });
+
+    // Pays again: a new sandbox page (the cancelled one stays closed), then paid.
+    const again = await payAgain(caller, created.id, card);
+    expect(again.statusCode, again.body).toBe(200);
+    const retried = json<OrderCreateResponse>(again);
+    expect(retried).toMatchObject({ id: created.id, number: created.number, status: 'awaiting_payment' });
+    expect(retried.payment_url).toMatch(/^\/api\/v1\/payment\/sandbox\/[0-9a-f-]{36}\/$/);
+    expect(retried.payment_url).not.toBe(created.payment_url);
+    // A second press before paying offers the same open page instead of a third payment.
+    expect(json<OrderCreateResponse>(await payAgain(caller, created.id, card)).payment_url).toBe(
+      retried.payment_url,
+    );
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: retried.payment_url!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(json<PaymentStatusResponse>(await status(caller, created.id))).toMatchObject({
+      status: 'paid',
+      is_paid: true,
+    });
+    // Paid: no more attempts, no cancelling by the customer.
+    const late = await payAgain(caller, created.id, card);
+    expect(late.statusCode).toBe(409);
+    expect(json<{ errors: { detail: string } }>(late).errors.detail).toBe(
+      `Заказ №${created.number} уже оплачен.`,
+    );
+    expect((await cancelOrder(caller, created.id)).statusCode).toBe(409);
+    expect(await payments(created.id)).toEqual(['canceled', 'succeeded']);
+    expect(await reservationInvariants(ctx)).toEqual({
+      stockMismatch: 0,
+      ordersWithoutReservation: 0,
+      orphanReservations: 0,
+    });
+  });
+
+  it('after backing out of paying, the customer may pay at pickup instead: the order becomes a cash order', async () => {
+    const p = await goods(ctx, { offset: extra });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 5 });
+    const created = json<OrderCreateResponse>(
+      await order(
+        caller,
+        orderBody(where.branches[0]!.id, card, [{ slug: p.slug, quantity: 1 }], { payment_type: 'CARD' }),
+      ),
+    );
+    await backOut(created.payment_url!);
+    // Only the order's owner.
+    expect((await payAgain(other, created.id, cash)).statusCode).toBe(404);
+    expect((await payAgain(caller, created.id, 999_999)).statusCode).toBe(400);
+    const res = await payAgain(caller, created.id, cash);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<OrderCreateResponse>(res)).toEqual({
+      id: created.id,
+      number: created.number,
+      payment_type: 'CASH',
+      status: 'new',
+    });
+    const row = await orderRow(created.id);
+    expect(row).toMatchObject({ status: 'new', payment_type: 'CASH', payment_method_id: cash });
+    // It now holds its stock for the cash hold time (hours), not the payment time.
+    expect(Date.parse(row.expires_at!) - Date.now()).toBeGreaterThan(3_600_000);
+    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(1);
+    expect(json<PaymentStatusResponse>(await status(caller, created.id))).toMatchObject({
+      status: 'new',
+      order: { payment_type: 'CASH', payment_method: expect.any(String), can_pay: false, can_cancel: true },
+    });
+    // No longer awaiting payment: another switch or card attempt is refused.
+    expect((await payAgain(caller, created.id, card)).statusCode).toBe(409);
+  });
+
+  it('the customer cancels an unpaid order: its stock goes back; not twice, not someone else', async () => {
+    const p = await goods(ctx, { offset: extra + 1 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 5 });
+    const created = json<OrderCreateResponse>(
+      await order(
+        caller,
+        orderBody(where.branches[0]!.id, card, [{ slug: p.slug, quantity: 2 }], { payment_type: 'CARD' }),
+      ),
+    );
+    await backOut(created.payment_url!);
+    expect((await cancelOrder(other, created.id)).statusCode).toBe(404);
+    const res = await cancelOrder(caller, created.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<PaymentStatusResponse>(res)).toMatchObject({
+      status: 'cancelled',
+      order: { status: 'cancelled', can_pay: false, can_cancel: false },
+    });
+    expect((await stockOf(ctx, p.id))[0]!.reserved).toBe(0);
+    const twice = await cancelOrder(caller, created.id);
+    expect(twice.statusCode).toBe(409);
+    expect(json<{ errors: { detail: string } }>(twice).errors.detail).toMatch(/отменён/);
+    expect((await payAgain(caller, created.id, card)).statusCode).toBe(409);
     expect(await reservationInvariants(ctx)).toEqual({
       stockMismatch: 0,
       ordersWithoutReservation: 0,
@@ -575,5 +727,108 @@ describe('status machine', () => {
       status: 'cancelled',
       detail: `Заказ №${created.number} отменён.`,
     });
+  });
+});
+
+describe('guest order lookup (issue #13)', () => {
+  const lookup = (payload: unknown, remoteAddress = '198.51.100.7') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/orders/lookup/',
+      payload: payload as object,
+      remoteAddress,
+    });
+
+  it('finds an order by its number and phone in any spelling, with nothing the guest could change', async () => {
+    const guest = await visitor(ctx);
+    const p = await goods(ctx, { offset: 96 });
+    await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 5 });
+    const created = json<OrderCreateResponse>(
+      await order(
+        guest,
+        orderBody(where.branches[0]!.id, cash, [{ slug: p.slug, quantity: 2 }], {
+          phone: '+7 (916) 555-12-34',
+        }),
+      ),
+    );
+    // No token: a guest who lost the page (or opened it on another device).
+    const res = await lookup({ number: created.number, phone: '89165551234' });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = json<PaymentStatusResponse>(res);
+    expect(found).toMatchObject({
+      status: 'new',
+      number: created.number,
+      detail: `Заказ №${created.number} принят. Оплата при получении в выбранном филиале.`,
+      order: {
+        number: created.number,
+        total_price: Math.round(p.price * 200) / 100,
+        branch_office: { id: where.branches[0]!.id },
+        products: [{ slug: p.slug, quantity: 2 }],
+        can_pay: false,
+        can_pay_at_pickup: false,
+        can_cancel: false,
+      },
+    });
+    expect(found.order!.ready_by).not.toBeNull();
+
+    // A wrong phone and an unknown number get the very same answer: the call does not tell which numbers exist.
+    const wrongPhone = await lookup({ number: created.number, phone: '+7 (916) 555-12-35' });
+    const unknown = await lookup({
+      number: created.number === '123456789' ? '987654321' : '123456789',
+      phone: '+79165551234',
+    });
+    expect(wrongPhone.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrongPhone.body).toBe(unknown.body);
+    expect(json<{ errors: { detail: string } }>(wrongPhone).errors.detail).toMatch(
+      /^Заказ с таким номером и телефоном не найден/,
+    );
+  });
+
+  it('refuses malformed input with the fields named in Russian', async () => {
+    const res = await lookup({ number: '12345', phone: '12' });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ errors: Record<string, string[]> }>(res).errors).toMatchObject({
+      number: ['Номер заказа состоит из 9 цифр'],
+      phone: ['Номер введен неверно'],
+    });
+    const empty = await lookup({});
+    expect(json<{ errors: Record<string, string[]> }>(empty).errors).toMatchObject({
+      number: ['Обязательное поле'],
+      phone: ['Обязательное поле'],
+    });
+  });
+
+  it('limits lookups per address (429 with Retry-After) and per order number', async () => {
+    const saved = ctx.config.orderLookupsPerIpPerHour;
+    ctx.config.orderLookupsPerIpPerHour = 3;
+    try {
+      const address = '203.0.113.77';
+      for (let i = 0; i < 3; i++) {
+        const res = await lookup({ number: `55500000${i}`, phone: '+79160000000' }, address);
+        expect(res.statusCode).toBe(404);
+      }
+      const refused = await lookup({ number: '555000009', phone: '+79160000000' }, address);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json<{ errors: { detail: string } }>(refused).errors.detail).toMatch(
+        /^Слишком много попыток найти заказ/,
+      );
+      // Another address is not held back by this one.
+      expect((await lookup({ number: '555000009', phone: '+79160000000' }, '203.0.113.78')).statusCode).toBe(
+        404,
+      );
+    } finally {
+      ctx.config.orderLookupsPerIpPerHour = saved;
+    }
+    // One number from many addresses: guessing the phone of a known number is cut off too.
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      codes.push(
+        (await lookup({ number: '444000111', phone: `+7916000000${i % 10}` }, `192.0.2.${i + 1}`)).statusCode,
+      );
+    }
+    expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
   });
 });

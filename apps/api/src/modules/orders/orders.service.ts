@@ -13,6 +13,8 @@ import {
   roundKopecks,
   type OrderCreateRequest,
   type OrderCreateResponse,
+  type OrderLookupRequest,
+  type PaymentStatusResponse,
   type OrderReleaseResponse,
   type OrderStatus,
 } from '@podbor/contract';
@@ -37,24 +39,34 @@ import {
 } from '../cart/cart.service';
 import {
   cancelOpenPayments,
+  countPayments,
+  findLatestPayment,
+  findOwnedOrder,
   defaultPaymentMethod,
   findPaymentMethod,
+  orderSummary,
   recheckBeforeExpiry,
   recordPendingPayment,
+  refreshPayment,
   startPayment,
+  statusResponse,
 } from '../payment/payment.service';
 import {
   countOpenUnpaidOrders,
   findActiveBranch,
   findExpiredOrders,
   findOrderByNumber,
+  findOrderContact,
   heldUnits,
   insertOrder,
   insertOrderItems,
   insertReservation,
   lockCityStock,
+  lockOrderForPayment,
   lockOrderPlacement,
+  orderUnits,
   reserveStockUnits,
+  switchToCash,
 } from './orders.repository';
 
 // Order placement (API-SHAPES §11), in named steps: validate the request, price its lines, then in ONE
@@ -555,6 +567,191 @@ export async function releaseOrder(
     });
     return { id: order.id, number: order.number, status: 'cancelled', released_units: units };
   });
+}
+
+// ---- after placing: a customer pays again, pays at pickup instead, cancels; a guest looks an order up ----
+
+export const AFTER_ORDER_MESSAGES = {
+  notAwaitingPayment: (number: string) => `Заказ №${number} уже не ожидает оплаты.`,
+  alreadyPaid: (number: string) => `Заказ №${number} уже оплачен.`,
+  cancelled: (number: string) =>
+    `Заказ №${number} отменён: время на оплату истекло или вы его отменили. Оформите заказ заново.`,
+  tooManyAttempts: (number: string) =>
+    `Слишком много попыток оплатить заказ №${number}. Выберите оплату при получении или позвоните нам.`,
+  cannotCancel: (number: string) =>
+    `Заказ №${number} уже собирается или выдан — чтобы отменить его, позвоните нам.`,
+  paidCannotCancel: (number: string) =>
+    `Заказ №${number} оплачен — чтобы отменить его и вернуть деньги, позвоните нам.`,
+  lookupNotFound:
+    'Заказ с таким номером и телефоном не найден. Проверьте номер заказа из SMS и телефон, указанный при оформлении.',
+  lookupThrottled: (waitSec: number) =>
+    `Слишком много попыток найти заказ. Повторите через ${formatWait(waitSec)} или позвоните нам.`,
+} as const;
+
+/** Payments one order may have (each retry adds one): a loop cannot create payments without end. */
+export const PAYMENT_ATTEMPTS_PER_ORDER = 10;
+/** Lookups of one order number per hour, from all addresses together (guessing the phone of a known number). */
+export const LOOKUPS_PER_NUMBER_PER_HOUR = 10;
+
+function notAwaiting(order: { number: string; status: OrderStatus; isPaid: boolean }): never {
+  if (order.isPaid) throw detailError(409, AFTER_ORDER_MESSAGES.alreadyPaid(order.number));
+  if (order.status === 'cancelled') throw detailError(409, AFTER_ORDER_MESSAGES.cancelled(order.number));
+  throw detailError(409, AFTER_ORDER_MESSAGES.notAwaitingPayment(order.number));
+}
+
+/**
+ * The owner of an online order whose payment was not finished pays again (a card method: a new payment with the
+ * provider, answered with its payment_url) or chooses to pay at pickup (a cash method: the order becomes a cash
+ * order under the cash orders' size limits and hold time). The order keeps its number, lines and reserved stock.
+ * A payment that may still be in progress is asked about first: paid → 409; still open → its page again (card) or
+ * it is closed before the switch (cash).
+ */
+export async function payOrderAgain(
+  env: OrdersEnv,
+  input: { owner: Owner; orderId: number; methodId: number },
+): Promise<OrderCreateResponse> {
+  const { db, config } = env;
+  const order = await findOwnedOrder(db, input.owner, input.orderId);
+  if (!order) throw notFound();
+  if (order.status !== 'awaiting_payment') notAwaiting(order);
+  if (input.methodId > INT4_MAX) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
+  const method = await findPaymentMethod(db, env.payments, input.methodId);
+  if (!method) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodNotFound] });
+  if (!method.provider) throw badRequest({ payment_method_id: [ORDER_MESSAGES.methodUnavailable] });
+
+  // The last payment may have gone through a moment ago (or be open in another tab): ask before replacing it.
+  const last = await findLatestPayment(db, order.id);
+  if (last && (last.status === 'pending' || last.status === 'waiting_for_capture')) {
+    const seen = await refreshPayment(db, env.payments, env.log, last).catch((err: unknown) => {
+      env.log.warn({ err, orderId: order.id }, 'payment re-check before a new attempt failed');
+      return null;
+    });
+    if (seen?.seen.status === 'succeeded')
+      throw detailError(409, AFTER_ORDER_MESSAGES.alreadyPaid(order.number));
+  }
+
+  if (!method.provider.online) {
+    const total = await db.transaction(async (tx) => {
+      const locked = await lockOrderForPayment(tx, order.id);
+      if (!locked || locked.status !== 'awaiting_payment' || locked.isPaid) notAwaiting(locked ?? order);
+      const units = await orderUnits(tx, order.id);
+      if (config.orderCashMaxUnits > 0 && units > config.orderCashMaxUnits) {
+        throw badRequest({ payment_method_id: [ORDER_MESSAGES.cashTooManyUnits(config.orderCashMaxUnits)] });
+      }
+      if (config.orderCashMaxTotal > 0 && locked.totalPrice > config.orderCashMaxTotal) {
+        throw badRequest({ payment_method_id: [ORDER_MESSAGES.cashTooExpensive(config.orderCashMaxTotal)] });
+      }
+      await cancelOpenPayments(tx, order.id);
+      const moved = await switchToCash(tx, order.id, {
+        methodId: method.id,
+        holdHours: cashHoldHours(config, input.owner),
+      });
+      if (!moved) notAwaiting(locked);
+      return locked.totalPrice;
+    });
+    env.log.info({ orderId: order.id, total }, 'unpaid online order switched to payment at pickup');
+    return { id: order.id, payment_type: 'CASH', number: order.number, status: 'new' };
+  }
+
+  if (method.type !== 'CARD') throw badRequest({ payment_type: [ORDER_MESSAGES.methodTypeMismatch] });
+  await db.transaction(async (tx) => {
+    const locked = await lockOrderForPayment(tx, order.id);
+    if (!locked || locked.status !== 'awaiting_payment' || locked.isPaid) notAwaiting(locked ?? order);
+    const latest = await findLatestPayment(tx, order.id);
+    const open = latest && (latest.status === 'pending' || latest.status === 'waiting_for_capture');
+    // Still open with the same provider: its page is offered again (startPayment finds it), nothing new is created.
+    if (open && latest.provider === method.provider!.name) return;
+    if ((await countPayments(tx, order.id)) >= PAYMENT_ATTEMPTS_PER_ORDER) {
+      throw detailError(409, AFTER_ORDER_MESSAGES.tooManyAttempts(order.number));
+    }
+    await cancelOpenPayments(tx, order.id);
+    await recordPendingPayment(tx, {
+      orderId: order.id,
+      provider: method.provider!,
+      amount: locked.totalPrice,
+      // A retry returns the customer to the page the order's first payment named (the client host's, if set).
+      returnUrl: latest?.returnUrl ?? null,
+    });
+  });
+  const url = await startPayment(db, config, env.payments, env.log, order.id);
+  if (!url) notAwaiting((await findOwnedOrder(db, input.owner, order.id)) ?? order);
+  return {
+    id: order.id,
+    payment_type: 'CARD',
+    number: order.number,
+    status: 'awaiting_payment',
+    payment_url: url,
+  };
+}
+
+/**
+ * The owner cancels an order nobody has paid yet (a cash order not yet taken into work, or an online order still
+ * awaiting payment): its stock goes back on sale and its open payments are closed. An online order is first re-read
+ * at its provider (paid a moment ago → 409; provider unreachable → 502, nothing changes).
+ */
+export async function cancelOwnOrder(
+  env: Pick<OrdersEnv, 'db' | 'payments' | 'log'>,
+  input: { owner: Owner; orderId: number },
+): Promise<PaymentStatusResponse> {
+  const { db } = env;
+  const order = await findOwnedOrder(db, input.owner, input.orderId);
+  if (!order) throw notFound();
+  const refuse = (o: { number: string; status: OrderStatus; isPaid: boolean }): never => {
+    if (o.status === 'cancelled') throw detailError(409, AFTER_ORDER_MESSAGES.cancelled(o.number));
+    if (o.isPaid) throw detailError(409, AFTER_ORDER_MESSAGES.paidCannotCancel(o.number));
+    throw detailError(409, AFTER_ORDER_MESSAGES.cannotCancel(o.number));
+  };
+  if ((order.status !== 'new' && order.status !== 'awaiting_payment') || order.isPaid) refuse(order);
+  if (order.status === 'awaiting_payment') {
+    const payment = await recheckBeforeExpiry(db, env.payments, env.log, order.id);
+    if (payment === 'paid') refuse({ ...order, isPaid: true });
+    if (payment === 'unreachable') throw detailError(502, RELEASE_MESSAGES.providerUnreachable(order.number));
+  }
+  await db.transaction(async (tx) => {
+    const locked = await lockOrderForPayment(tx, order.id);
+    if (!locked) throw notFound();
+    if (locked.isPaid || !(await transitionOrder(tx, order.id, 'cancelled', ['new', 'awaiting_payment']))) {
+      refuse(locked);
+    }
+    await cancelOpenPayments(tx, order.id);
+  });
+  env.log.info({ orderId: order.id }, 'order cancelled by its customer');
+  const now = (await findOwnedOrder(db, input.owner, order.id)) ?? order;
+  return { ...statusResponse(now), order: await orderSummary(db, order.id, { owner: true }) };
+}
+
+/**
+ * A guest follows an order by its number and the phone it was placed with. An unknown number and a wrong phone get
+ * the same 404, so the call cannot tell which numbers exist; it is limited per address and per number (429).
+ */
+export async function lookupOrder(
+  env: Pick<OrdersEnv, 'db' | 'config' | 'limiter'>,
+  input: { body: OrderLookupRequest; ip: string },
+): Promise<PaymentStatusResponse> {
+  const { db, config, limiter } = env;
+  const limits = [
+    { key: `order-lookup:ip:${input.ip}`, limit: config.orderLookupsPerIpPerHour },
+    { key: `order-lookup:number:${input.body.number}`, limit: LOOKUPS_PER_NUMBER_PER_HOUR },
+  ];
+  for (const { key, limit } of limits) {
+    if (limit <= 0) continue;
+    const decision = await limiter.hit(key, limit, 3600);
+    if (!decision.allowed) throw throttled(decision.retryAfterSec, AFTER_ORDER_MESSAGES.lookupThrottled);
+  }
+  const found = await findOrderContact(db, input.body.number);
+  // Phones are stored normalised (+7XXXXXXXXXX), as the request's phone is.
+  if (!found || found.phone !== input.body.phone) throw notFound(AFTER_ORDER_MESSAGES.lookupNotFound);
+  const summary = await orderSummary(db, found.id, { owner: false });
+  if (!summary) throw notFound(AFTER_ORDER_MESSAGES.lookupNotFound);
+  return {
+    ...statusResponse({
+      number: summary.number,
+      status: summary.status,
+      isPaid: summary.is_paid,
+      paymentType: summary.payment_type,
+    }),
+    order: summary,
+  };
 }
 
 export { purgeIdempotencyKeys } from '../../lib/idempotency';

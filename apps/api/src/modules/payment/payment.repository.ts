@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, paymentEvents, paymentMethods, payments, products } from '../../db/schema';
+import {
+  branches,
+  cities,
+  orderItems,
+  orders,
+  paymentEvents,
+  paymentMethods,
+  payments,
+  products,
+  reservations,
+  warehouses,
+} from '../../db/schema';
 import type { Owner } from '../../lib/owner';
 
 // Payments and the order fields the payment side reads (status page, sandbox page, the provider's receipt).
@@ -49,21 +60,89 @@ export async function findPaymentById(db: Db, id: string): Promise<PaymentRow | 
   return row;
 }
 
-/** Any payment of the order (an order has one). */
-export async function findPaymentOfOrder(db: Db, orderId: number): Promise<PaymentRow | undefined> {
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
-  return payment;
-}
-
 /** The order's newest payment. */
 export async function findLatestPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
   const [payment] = await db
     .select()
     .from(payments)
     .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(desc(payments.createdAt), desc(payments.updatedAt))
     .limit(1);
   return payment;
+}
+
+/** How many payments the order has had (each retry of an unfinished payment adds one). */
+export async function countPayments(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  return row?.n ?? 0;
+}
+
+/** The order as its summary shows it: totals, dates, pickup branch with its city, the payment method's title. */
+export async function findOrderSummaryRow(db: Db, orderId: number) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      isPaid: orders.isPaid,
+      paidAt: orders.paidAt,
+      paymentType: orders.paymentType,
+      paymentMethod: paymentMethods.title,
+      createdAt: orders.createdAt,
+      expiresAt: orders.expiresAt,
+      itemsPrice: orders.itemsPrice,
+      installationPrice: orders.installationPrice,
+      totalPrice: orders.totalPrice,
+      branchId: branches.id,
+      branchTitle: branches.title,
+      branchStreet: branches.street,
+      branchWorkHours: branches.workHours,
+      city: cities.title,
+    })
+    .from(orders)
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .innerJoin(cities, eq(cities.id, branches.cityId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/** The order's lines with their products' slugs, in the order they were added. */
+export async function findSummaryLines(db: Db, orderId: number) {
+  return db
+    .select({
+      title: orderItems.title,
+      vendorCode: orderItems.vendorCode,
+      slug: products.slug,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      withInstallation: orderItems.withInstallation,
+      installationPrice: orderItems.installationPrice,
+      isService: orderItems.isService,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Units the order holds in warehouses of other branches than its pickup branch (they must be brought over). */
+export async function unitsHeldElsewhere(db: Db, orderId: number, branchId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
+    .from(reservations)
+    .innerJoin(warehouses, eq(warehouses.id, reservations.warehouseId))
+    .where(
+      and(
+        eq(reservations.orderId, orderId),
+        sql`${reservations.releasedAt} is null`,
+        sql`${warehouses.branchId} <> ${branchId}`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertPayment(
@@ -156,8 +235,8 @@ export async function findOwnedOrderStatus(db: Db, owner: Owner, orderId: number
   return order;
 }
 
-/** A paid amount that arrived after the order was cancelled: recorded for staff (refund or re-reservation). */
-export async function markCancelledOrderPaid(tx: Db, orderId: number): Promise<void> {
+/** A paid amount that arrived after the order left awaiting payment (cancelled: staff refund or re-reserve; switched to pickup payment: nothing to take at the branch). */
+export async function markOrderPaidLate(tx: Db, orderId: number): Promise<void> {
   await tx
     .update(orders)
     .set({ isPaid: true, paidAt: sql`now()`, updatedAt: sql`now()` })

@@ -4,6 +4,7 @@ import {
   formatPrice,
   type InstallmentResponse,
   type OrderStatus,
+  type OrderSummary,
   type PaymentMethodGroup,
   type PaymentStatusResponse,
   type PaymentType,
@@ -26,6 +27,7 @@ import { sandboxReturnOrigin } from '../../lib/payments/sandbox';
 import { installmentOffer } from './installment';
 import {
   cancelOpenPayments,
+  countPayments,
   findActiveMethod,
   findActiveMethods,
   findLatestPayment,
@@ -33,14 +35,16 @@ import {
   findOrderStatus,
   findOwnedOrderStatus,
   findPayment,
+  findOrderSummaryRow,
   findPaymentById,
-  findPaymentOfOrder,
   findProductPrice,
   findReceiptLines,
+  findSummaryLines,
   insertPayment,
-  markCancelledOrderPaid,
+  markOrderPaidLate,
   recordPaymentEvent,
   savePaymentCreated,
+  unitsHeldElsewhere,
   updateOpenPayment,
   type PaymentRow,
 } from './payment.repository';
@@ -226,18 +230,24 @@ export async function applyProviderPayment(
       const paid = await transitionOrder(tx, payment.orderId, 'paid', ['awaiting_payment']);
       if (!paid) {
         const order = await findOrderStatus(tx, payment.orderId);
-        if (order?.status === 'cancelled') {
+        if (order?.status === 'new') {
+          // The customer switched to paying at pickup, then finished the payment page left open: the money is
+          // there, so the branch hands the order over without taking it again.
+          await markOrderPaidLate(tx, payment.orderId);
+          log.warn({ orderId: payment.orderId }, 'order switched to pickup payment was paid online');
+        } else if (order?.status === 'cancelled') {
           // The money came after the order had expired and released its stock: staff must refund or re-reserve.
-          await markCancelledOrderPaid(tx, payment.orderId);
+          await markOrderPaidLate(tx, payment.orderId);
           log.warn(
             { orderId: payment.orderId, paymentId: payment.id },
             'payment succeeded for a cancelled order: refund needed',
           );
         }
       }
-    } else if (seen.status === 'canceled') {
-      await transitionOrder(tx, payment.orderId, 'cancelled', ['awaiting_payment']);
     }
+    // A cancelled payment leaves the order as it is (issue #13): the customer who backed out of paying keeps the
+    // order and may pay again or pay at pickup; it is cancelled only on their request or when the payment time
+    // runs out (expireUnpaidOrders).
     return true;
   });
 }
@@ -294,7 +304,7 @@ export async function recheckBeforeExpiry(
   }
 }
 
-export { cancelOpenPayments };
+export { cancelOpenPayments, countPayments, findLatestPayment };
 
 /** The payment status page: asks the provider when the order still awaits payment (the customer is back). */
 export async function paymentStatus(
@@ -308,7 +318,7 @@ export async function paymentStatus(
   if (!order) throw notFound();
   if (order.status === 'awaiting_payment') {
     // The customer is back from the payment page: ask the provider rather than wait for its notification.
-    const payment = await findPaymentOfOrder(db, order.id);
+    const payment = await findLatestPayment(db, order.id);
     if (payment) {
       try {
         await refreshPayment(db, providers, log, payment);
@@ -319,7 +329,93 @@ export async function paymentStatus(
       order = (await findOwnedOrder(db, owner, order.id)) ?? order;
     }
   }
-  return statusResponse(order);
+  return { ...statusResponse(order), order: await orderSummary(db, order.id, { owner: true }) };
+}
+
+/** Hours to prepare an order from the pickup branch's own stock, and when something comes from another branch. */
+export const READY_HOURS = { own: 2, transfer: 24 } as const;
+
+/**
+ * The order as its customer follows it: lines, totals, pickup branch, when it will be ready, and — for its owner —
+ * what may still be done about an unfinished online payment. Undefined for an unknown order.
+ */
+export async function orderSummary(
+  db: Db,
+  orderId: number,
+  opts: { owner: boolean },
+): Promise<OrderSummary | undefined> {
+  const row = await findOrderSummaryRow(db, orderId);
+  if (!row) return undefined;
+  const [lines, elsewhere, payment] = await Promise.all([
+    findSummaryLines(db, orderId),
+    unitsHeldElsewhere(db, orderId, row.branchId),
+    row.paymentType === 'CARD' ? findLatestPayment(db, orderId) : Promise.resolve(undefined),
+  ]);
+  const ready = readyEstimate(row, elsewhere > 0);
+  const awaiting = row.status === 'awaiting_payment';
+  const open = payment?.status === 'pending' || payment?.status === 'waiting_for_capture';
+  return {
+    number: row.number,
+    status: row.status,
+    is_paid: row.isPaid,
+    payment_type: row.paymentType,
+    payment_method: row.paymentMethod,
+    created_at: row.createdAt.toISOString(),
+    items_price: row.itemsPrice,
+    installation_price: row.installationPrice,
+    total_price: row.totalPrice,
+    branch_office: {
+      id: row.branchId,
+      title: row.branchTitle,
+      street: row.branchStreet,
+      city: row.city,
+      work_hours: row.branchWorkHours,
+    },
+    products: lines.map((l) => ({
+      title: l.title,
+      vendor_code: l.vendorCode,
+      slug: l.slug,
+      price: l.price,
+      quantity: l.quantity,
+      with_installation: l.withInstallation,
+      installation_price: l.installationPrice,
+      is_service: l.isService,
+    })),
+    ready_by: ready.by?.toISOString() ?? null,
+    ready_message: ready.message,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    payment_status: payment?.status ?? null,
+    // A payment the customer may still be finishing is not replaced; the provider is asked first.
+    can_pay: opts.owner && awaiting,
+    can_pay_at_pickup: opts.owner && awaiting && !open,
+    can_cancel: opts.owner && !row.isPaid && (awaiting || row.status === 'new'),
+  };
+}
+
+function readyEstimate(
+  order: { status: OrderStatus; createdAt: Date; paidAt: Date | null },
+  transfer: boolean,
+): { by: Date | null; message: string } {
+  switch (order.status) {
+    case 'awaiting_payment':
+      return { by: null, message: 'Начнём собирать заказ сразу после оплаты.' };
+    case 'ready':
+      return { by: null, message: 'Заказ готов к выдаче — приходите в филиал.' };
+    case 'completed':
+      return { by: null, message: 'Заказ выдан.' };
+    case 'cancelled':
+      return { by: null, message: 'Заказ отменён.' };
+    default: {
+      const start = order.paidAt ?? order.createdAt;
+      const hours = transfer ? READY_HOURS.transfer : READY_HOURS.own;
+      return {
+        by: new Date(start.getTime() + hours * 3_600_000),
+        message: transfer
+          ? 'Часть товара привезём из другого филиала города — заказ будет готов на следующий день. Пришлём SMS, когда можно забирать.'
+          : `Товар есть в филиале — соберём заказ в течение ${READY_HOURS.own} часов в часы работы филиала. Пришлём SMS, когда можно забирать.`,
+      };
+    }
+  }
 }
 
 /** An order the caller owns (a visitor's order stays visible to the user the visitor became), or undefined. */

@@ -190,12 +190,13 @@ afterAll(async () => {
 });
 
 let offset = 200;
-async function cardOrder(key?: string, quantity = 2) {
+async function cardOrder(key?: string, quantity = 2, extra: Record<string, unknown> = {}) {
   const p = await goods(ctx, { offset: offset++ });
   await setStock(ctx, p.id, { [where.branches[0]!.warehouseId]: 10 });
   const body = orderBody(where.branches[0]!.id, METHOD_ID, [{ slug: p.slug, quantity }], {
     payment_type: 'CARD',
     placement_type: 'BUY_NOW',
+    ...extra,
   });
   const send = () =>
     ctx.app.inject({
@@ -212,7 +213,7 @@ const externalIdOf = async (orderId: number) =>
   (
     await rows<{ external_id: string }>(
       ctx,
-      sql`select external_id from payments where order_id = ${orderId}`,
+      sql`select external_id from payments where order_id = ${orderId} order by created_at desc limit 1`,
     )
   )[0]!.external_id;
 
@@ -260,7 +261,6 @@ describe('YooKassa', () => {
       description: `Заказ №${created.number}`,
       metadata: { order_id: String(created.id) },
       receipt: {
-        customer: { phone: '79991234567', email: 'ivan@example.ru' },
         items: [
           {
             description: product.title.slice(0, 128),
@@ -272,6 +272,20 @@ describe('YooKassa', () => {
           },
         ],
       },
+    });
+    // The customer gave an e-mail for the receipt: it goes there, not (also) by SMS.
+    expect((call.body as { receipt: { customer: unknown } }).receipt.customer).toEqual({
+      email: 'ivan@example.ru',
+    });
+  });
+
+  it("sends the 54-FZ receipt by SMS to the order's phone when no e-mail was given", async () => {
+    const before = fake.requests.length;
+    const { res } = await cardOrder(undefined, 1, { email: '' });
+    expect(res.statusCode, res.body).toBe(201);
+    const call = fake.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/payments')!;
+    expect((call.body as { receipt: { customer: unknown } }).receipt.customer).toEqual({
+      phone: '79991234567',
     });
   });
 
@@ -305,15 +319,42 @@ describe('YooKassa', () => {
     expect(fake.requests.filter((r) => r.method === 'GET').length).toBe(gets + 1);
   });
 
-  it('a canceled payment cancels the order and releases its stock', async () => {
+  it('a canceled payment keeps the order and its stock; a new attempt gets a new YooKassa payment', async () => {
     const { res, product } = await cardOrder();
     const created = json<OrderCreateResponse>(res);
     expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(2);
     const id = await externalIdOf(created.id);
     fake.set(id, 'canceled');
     expect((await notify('payment.canceled', id)).statusCode).toBe(200);
-    expect(await statusOf(created.id)).toMatchObject({ status: 'cancelled', is_paid: false });
-    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(0);
+    // Issue #13: backing out of paying is not cancelling the order.
+    const seen = await statusOf(created.id);
+    expect(seen).toMatchObject({ status: 'awaiting_payment', is_paid: false });
+    expect((seen as { order?: { payment_status: string; can_pay: boolean } }).order).toMatchObject({
+      payment_status: 'canceled',
+      can_pay: true,
+    });
+    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(2);
+
+    const before = fake.requests.length;
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/orders/${created.id}/pay/`,
+      headers: { authorization: caller.authorization },
+      payload: { payment_method_id: METHOD_ID },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const retried = json<OrderCreateResponse>(again);
+    expect(retried.payment_url).toMatch(/^https:\/\/yoomoney\.example\/checkout\//);
+    expect(retried.payment_url).not.toBe(created.payment_url);
+    const call = fake.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/payments')!;
+    // A new payment needs a new Idempotence-Key, else YooKassa would answer with the cancelled one.
+    expect(call.headers['idempotence-key']).not.toBe(
+      fake.requests.find((r) => r.method === 'POST' && r.path === '/payments' && r !== call)?.headers[
+        'idempotence-key'
+      ],
+    );
+    fake.set(await externalIdOf(created.id), 'succeeded');
+    expect(await statusOf(created.id)).toMatchObject({ status: 'paid', is_paid: true });
     expect(await reservationInvariants(ctx)).toEqual({
       stockMismatch: 0,
       ordersWithoutReservation: 0,

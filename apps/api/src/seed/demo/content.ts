@@ -185,7 +185,7 @@ export const PAYMENT_METHODS = [
     type: 'CARD' as const,
     gateway: 'sandbox',
     description:
-      'Visa, Mastercard, «Мир». Оплата на защищённой странице платёжного сервиса, чек придёт на e-mail.',
+      'Visa, Mastercard, «Мир». Оплата на защищённой странице платёжного сервиса, чек придёт на e-mail или SMS.',
     icons:
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 32" width="48" height="32" aria-hidden="true"><rect width="48" height="32" rx="5" fill="#1f5fbf"/><rect x="0" y="7" width="48" height="6" fill="#0f2f66"/><rect x="6" y="19" width="10" height="7" rx="1.5" fill="#f2c14e"/><rect x="22" y="21" width="20" height="3" rx="1.5" fill="#ffffff" opacity=".8"/></svg>',
   },

@@ -59,6 +59,11 @@ export function Footer({ data }: { data: StartData }) {
               <Link href="/cart">Корзина</Link>
             </li>
             <li>
+              <Link href="/order-status" data-footer-order-status="">
+                Статус заказа
+              </Link>
+            </li>
+            <li>
               <Link href="/profile">Личный кабинет</Link>
             </li>
             <li>

@@ -2,7 +2,8 @@
 
 import type { OrderCreateRequestInput, PaymentMethodGroup } from '@podbor/contract';
 import { CART_QUANTITY_MAX, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '@podbor/contract/constants';
-import { maskPhone, MASKS, sanitizeName } from '@podbor/contract/masks';
+import { EMAIL_PATTERN, maskPhone, MASKS, sanitizeName } from '@podbor/contract/masks';
+import { MESSAGES } from '@podbor/contract/messages';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -15,6 +16,7 @@ import { PinIcon, WrenchIcon } from '@/components/ui/icons';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { applyServerErrors, type ErrorRoutes } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { revealFirstError, useRevealOnInvalid } from '@/lib/reveal-error';
 import type { OrderValues } from './order-values';
 import { LAST_ORDER_KEY, lineTotal, orderTotals, type LastOrder, type OrderLine } from './order-lines';
 import styles from './order.module.css';
@@ -36,7 +38,7 @@ export interface OrderFormProps {
   citySlug: string | null;
 }
 
-/** Where the order call's errors are shown; `email` has no field of its own and shows under the phone. */
+/** Where the order call's errors are shown; `email` shows under the phone when its field is not on the page. */
 const ORDER_ROUTES: ErrorRoutes<keyof OrderValues> = {
   name: 'name',
   phone: 'phone',
@@ -82,6 +84,9 @@ export function OrderForm(props: OrderFormProps) {
     .flatMap((g) => g.values.map((v) => ({ ...v, type: g.type })))
     .find((m) => m.id === methodId);
   const online = method?.type === 'CARD';
+  // 54-FZ: an online payment gets an electronic receipt — to the e-mail the customer gives, or by SMS to the phone.
+  const [receipt, setReceipt] = useState<'email' | 'sms'>('email');
+  const receiptByEmail = online && receipt === 'email';
 
   // Contact fields by the contract's rules; payment method, pickup branch and consent are choices on this page.
   const resolver: Resolver<OrderValues> = async (values, context, options) => {
@@ -89,6 +94,11 @@ export function OrderForm(props: OrderFormProps) {
     const errors: FormFieldErrors<OrderValues> = { ...result.errors };
     if (!method) errors.method = { type: 'required', message: 'Выберите способ оплаты' };
     if (!branch) errors.branch = { type: 'required', message: 'Выберите филиал для самовывоза' };
+    if (receiptByEmail) {
+      const email = (values.email ?? '').trim();
+      if (!email) errors.email = { type: 'required', message: 'Укажите e-mail для чека или выберите SMS' };
+      else if (!EMAIL_PATTERN.test(email)) errors.email = { type: 'pattern', message: MESSAGES.emailInvalid };
+    }
     if (!values.consent)
       errors.consent = { type: 'required', message: 'Подтвердите согласие на обработку персональных данных' };
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
@@ -96,14 +106,17 @@ export function OrderForm(props: OrderFormProps) {
   const form = useForm<OrderValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver,
     defaultValues: {
       name: sanitizeName(props.prefill.name),
       phone: props.prefill.phone ? maskPhone(props.prefill.phone) : '',
       comment: '',
       consent: false,
+      email: props.prefill.email,
     },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const all = form.formState.errors;
   const errors = {
     email: all.email?.message,
@@ -115,13 +128,18 @@ export function OrderForm(props: OrderFormProps) {
   // Stays busy from the submit until the next page has taken over.
   const submitting = form.formState.isSubmitting || leaving;
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const revealAfterServer = () => revealFirstError(formRef.current);
+
   const send = async (values: OrderValues) => {
     setStockProblem('');
     if (!method || !branch) return;
     const body: OrderCreateRequestInput = {
       name: values.name.trim(),
       phone: values.phone,
-      email: props.prefill.email || '',
+      // The receipt's contact is what the customer chose here: with SMS no e-mail is sent, so the receipt goes to
+      // the phone; a cash order keeps the profile's e-mail for the shop's letters.
+      email: online ? (receiptByEmail ? (values.email ?? '').trim() : '') : props.prefill.email || '',
       payment_type: method.type,
       payment_method_id: method.id,
       cart: lines.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.withInstallation })),
@@ -169,12 +187,16 @@ export function OrderForm(props: OrderFormProps) {
     if (res.status === 409 || cartError) {
       // Stock: the problem is told above the button; field errors, if any, still go to their fields.
       const { detail: _detail, non_field_errors: _nonField, cart: _cart, ...rest } = fields;
-      if (Object.keys(rest).length > 0) applyServerErrors(form, { errors: rest }, ORDER_ROUTES);
+      if (Object.keys(rest).length > 0) {
+        applyServerErrors(form, { errors: rest }, ORDER_ROUTES);
+        revealAfterServer();
+      }
       setStockProblem(
         cartError ?? fields.detail ?? 'Часть товаров закончилась. Проверьте количество в корзине.',
       );
       return;
     }
+    revealAfterServer();
     applyServerErrors(form, res.error, ORDER_ROUTES, {
       fallbackMessage:
         res.status === 0
@@ -184,7 +206,7 @@ export function OrderForm(props: OrderFormProps) {
     });
   };
   // Called from the submit event (handleSubmit reads the form then), not during render.
-  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send)(event);
+  const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(send, revealOnInvalid)(event);
 
   /** A choice the customer is correcting loses its old error. */
   const clearError = (field: 'method' | 'consent') => {
@@ -196,6 +218,7 @@ export function OrderForm(props: OrderFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={styles.layout}
       onSubmit={submit}
       noValidate
@@ -227,10 +250,53 @@ export function OrderForm(props: OrderFormProps) {
               placeholder={MASKS.phone}
               required
               mask={maskPhone}
-              onInput={() => errors.email && form.clearErrors('email')}
-              errorFallback={errors.email}
+              onInput={() => !receiptByEmail && errors.email && form.clearErrors('email')}
+              errorFallback={receiptByEmail ? undefined : errors.email}
             />
           </div>
+          {online ? (
+            <fieldset className={styles.receipt} data-order-receipt={receipt}>
+              <legend className={styles.methodLegend}>Куда прислать чек</legend>
+              <div className={styles.receiptChoices}>
+                {(
+                  [
+                    ['email', 'На e-mail'],
+                    ['sms', 'По SMS'],
+                  ] as const
+                ).map(([value, title]) => (
+                  <label key={value} className={styles.method}>
+                    <input
+                      type="radio"
+                      name="receipt"
+                      value={value}
+                      checked={receipt === value}
+                      onChange={() => {
+                        setReceipt(value);
+                        form.clearErrors('email');
+                      }}
+                      data-order-receipt-choice={value}
+                    />
+                    <span className={styles.methodTitle}>{title}</span>
+                  </label>
+                ))}
+              </div>
+              {receiptByEmail ? (
+                <FormTextField
+                  form={form}
+                  label="E-mail для чека"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  placeholder="name@example.ru"
+                  hint="Пришлём электронный чек по 54-ФЗ после оплаты"
+                />
+              ) : (
+                <p className={styles.muted}>Чек придёт SMS на номер, указанный выше.</p>
+              )}
+            </fieldset>
+          ) : null}
         </section>
 
         <section className={styles.card} aria-labelledby="order-pickup">
@@ -257,12 +323,14 @@ export function OrderForm(props: OrderFormProps) {
               size="sm"
               onClick={() => openModal('city')}
               data-order-branch-change=""
+              data-invalid-target={errors.branch ? '' : undefined}
+              aria-describedby={errors.branch ? 'order-branch-error' : undefined}
             >
               Изменить
             </Button>
           </div>
           {errors.branch ? (
-            <p className={styles.error} role="alert" data-order-error="">
+            <p id="order-branch-error" className={styles.error} role="alert" data-order-error="">
               {errors.branch}
             </p>
           ) : null}
@@ -278,16 +346,20 @@ export function OrderForm(props: OrderFormProps) {
             </p>
           ) : (
             <div className={styles.methods} role="radiogroup" aria-labelledby="order-payment">
-              {methods.map((group) => (
+              {methods.map((group, groupIndex) => (
                 <fieldset key={group.type} className={styles.methodGroup}>
                   <legend className={styles.methodLegend}>{group.title}</legend>
-                  {group.values.map((m) => (
+                  {group.values.map((m, index) => (
                     <label key={m.id} className={styles.method} data-payment-method={m.gateway}>
                       <input
                         type="radio"
                         name="payment_method"
                         value={m.id}
                         checked={methodId === m.id}
+                        data-invalid-target={
+                          errors.method && groupIndex === 0 && index === 0 ? '' : undefined
+                        }
+                        aria-describedby={errors.method ? 'order-method-error' : undefined}
                         onChange={() => {
                           setMethodId(m.id);
                           clearError('method');
@@ -313,7 +385,7 @@ export function OrderForm(props: OrderFormProps) {
             </div>
           )}
           {errors.method ? (
-            <p className={styles.error} role="alert" data-order-error="">
+            <p id="order-method-error" className={styles.error} role="alert" data-order-error="">
               {errors.method}
             </p>
           ) : null}

@@ -4,7 +4,7 @@ export interface OrderValues {
   phone: string;
   comment: string;
   consent: boolean;
-  /** Never typed in: names under which errors of the e-mail, payment method and branch are kept. */
+  /** The receipt's e-mail, typed for an online payment (54-FZ); the payment method and branch keep only errors. */
   email?: string;
   method?: string;
   branch?: string;

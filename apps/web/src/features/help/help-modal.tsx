@@ -23,6 +23,7 @@ import { callbackPromise, hoursRange } from '@/lib/work-hours';
 import { requestResolver } from '@/lib/form-resolver';
 import { CALLBACK_FIELDS, callbackRequest, EMPTY_CALLBACK, type CallbackValues } from './callback-form';
 import styles from './help-modal.module.css';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 const TITLES: Record<FeedbackType, string> = {
   CONSULTATION: 'Консультация',
@@ -47,6 +48,7 @@ export default function HelpModal() {
   const form = useForm<CallbackValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver: requestResolver<CallbackValues>(
       feedbackRequest,
       (v) => callbackRequest(v, type),
@@ -54,6 +56,7 @@ export default function HelpModal() {
     ),
     defaultValues: EMPTY_CALLBACK,
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const sending = form.formState.isSubmitting;
   const [sent, setSent] = useState(false);
   const [showAuthWarning, setShowAuthWarning] = useState(!session.isAuthorized);
@@ -78,7 +81,7 @@ export default function HelpModal() {
     }
     // SPEC §8: any failure of the callback shows up as the phone field's error.
     else applyServerErrors(form, { errors: { phone: [MESSAGES.callbackPhoneInvalid] } }, { phone: 'phone' });
-  });
+  }, revealOnInvalid);
 
   return (
     <Modal open onClose={closeModal} title={TITLES[type]} size="md" name="help" closeDisabled={sending}>
@@ -152,7 +155,6 @@ export default function HelpModal() {
             inputMode="tel"
             autoComplete="tel"
             placeholder="+7 (___) ___-__-__"
-            maxLength={18}
           />
           <FormTextArea
             form={form}

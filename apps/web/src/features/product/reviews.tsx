@@ -24,6 +24,7 @@ import { browserApi } from '@/lib/api/browser';
 import { applyServerErrors, formError } from '@/lib/form-errors';
 import { requestResolver } from '@/lib/form-resolver';
 import styles from './product.module.css';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 function Stars({ grade }: { grade: number }) {
   return (
@@ -51,6 +52,7 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
   const form = useForm<ReviewValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver: requestResolver<ReviewValues>(
       reviewCreateRequest,
       (v) => ({ product_slug: slug, grade: v.grade, comment: v.comment.trim() || null }),
@@ -58,6 +60,7 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
     ),
     defaultValues: { grade: undefined, comment: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const grade = useWatch({ control: form.control, name: 'grade' }) ?? 0;
   const busy = form.formState.isSubmitting;
   const errors = { grade: form.formState.errors.grade?.message, general: formError(form) };
@@ -79,7 +82,7 @@ function ReviewForm({ slug, onCreated }: { slug: string; onCreated: () => void }
         fallbackMessage: 'Не удалось отправить отзыв. Попробуйте ещё раз.',
       });
     }
-  });
+  }, revealOnInvalid);
 
   if (done) {
     return (

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import type { PasswordValues } from './profile-actions';
 import styles from './profile.module.css';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 /** SPEC §8 reset success text, reused for the change (kept literal: the contract loads only on submit). */
 const PASSWORD_CHANGED = 'Пароль успешно изменен';
@@ -22,9 +23,11 @@ export function PasswordCard() {
   const form = useForm<PasswordValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver,
     defaultValues: EMPTY,
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const busy = form.formState.isSubmitting;
   const general = form.formState.errors.root?.server?.message;
   const [done, setDone] = useState(false);
@@ -35,7 +38,7 @@ export function PasswordCard() {
     if (!(await changePassword(form, values))) return;
     form.reset(EMPTY);
     setDone(true);
-  });
+  }, revealOnInvalid);
 
   return (
     <section className={styles.card} aria-labelledby="password-title" data-password-card="">

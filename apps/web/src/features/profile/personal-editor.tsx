@@ -10,6 +10,7 @@ import { personalResolver, savePersonal, type PersonalValues } from './profile-a
 import type { ProfileDisplay } from './profile-display';
 import { SelectField } from './select-field';
 import styles from './profile.module.css';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 function valuesOf(p: ProfileResponse): PersonalValues {
   return {
@@ -42,16 +43,18 @@ export default function PersonalEditor({
   const form = useForm<PersonalValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     resolver: personalResolver,
     defaultValues: valuesOf(profile),
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const saving = form.formState.isSubmitting;
   const general = formError(form);
 
   const save = form.handleSubmit(async (values) => {
     const saved = await savePersonal(form, values);
     if (saved) onSaved(saved.profile, saved.display);
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={save} className={styles.form} data-profile-form="">

@@ -20,6 +20,7 @@ import {
   useStepFocus,
   type StepProps,
 } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 const METHOD_LABELS: Record<string, string> = { yandex: 'Войти с Яндекс ID' };
 
@@ -64,6 +65,7 @@ export function AuthorizationStep({
     resolver,
     defaultValues: { phone: initialPhone ? maskPhone(initialPhone) : '', password: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   const methods = useAuthMethods().data ?? [];
   useStepFocus();
   useBusy(form, setBusy);
@@ -72,7 +74,7 @@ export function AuthorizationStep({
     const result = await signIn(phoneOut(phone), password);
     if (result.ok) onSignedIn();
     else applyServerErrors(form, result.error, LOGIN_ROUTES, { order: ['phone', 'password'] });
-  });
+  }, revealOnInvalid);
 
   return (
     <>

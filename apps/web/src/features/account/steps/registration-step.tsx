@@ -21,6 +21,7 @@ import {
   type Registration,
   type StepProps,
 } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   phone: string;
@@ -56,6 +57,7 @@ export function RegistrationStep({
     defaultValues: { phone: '', password: '', password2: '', consent: false },
   });
   const consentError = form.formState.errors.consent?.message;
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -78,7 +80,7 @@ export function RegistrationStep({
       });
     else
       applyServerErrors(form, result.error, REGISTER_ROUTES, { order: ['phone', 'password', 'password2'] });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="registration">

@@ -10,6 +10,7 @@ import { requestResolver } from '@/lib/form-resolver';
 import { RESET_CODE_ROUTES } from '../error-routes';
 import styles from '../account.module.css';
 import { CodeField, FORM_OPTIONS, useBusy, useStepFocus, type CodeSent, type StepProps } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   code: string;
@@ -33,6 +34,7 @@ export function ResetCodeStep({
     ),
     defaultValues: { code: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -40,7 +42,7 @@ export function ResetCodeStep({
     const result = await browserApi('passwordResetVerify', { body: { phone_number: phone, code } });
     if (result.ok) onVerified(result.data.secret_key);
     else applyServerErrors(form, result.error, RESET_CODE_ROUTES, { fallback: 'code' });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="reset-code">

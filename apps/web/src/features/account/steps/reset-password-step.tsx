@@ -9,6 +9,7 @@ import { requestResolver } from '@/lib/form-resolver';
 import { RESET_SET_ROUTES } from '../error-routes';
 import styles from '../account.module.css';
 import { FORM_OPTIONS, PasswordField, useBusy, useStepFocus, type Reset, type StepProps } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   password: string;
@@ -35,6 +36,7 @@ export function ResetPasswordStep({
     }),
     defaultValues: { password: '', password2: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -42,7 +44,7 @@ export function ResetPasswordStep({
     const result = await browserApi('passwordResetSet', { body: toRequest(values) });
     if (result.ok) onDone();
     else applyServerErrors(form, result.error, RESET_SET_ROUTES, { fallback: 'password' });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="reset-password">

@@ -18,6 +18,7 @@ import {
   type CodeSent,
   type StepProps,
 } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   phone: string;
@@ -33,6 +34,7 @@ export function ResetPhoneStep({
   onRequested,
 }: StepProps & { onRequested: (phone: string, codeSent: CodeSent) => void }) {
   const form = useForm<Values>({ ...FORM_OPTIONS, resolver, defaultValues: { phone: '' } });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -41,7 +43,7 @@ export function ResetPhoneStep({
     const result = await browserApi('passwordResetStart', { body: { phone_number: phone } });
     if (result.ok) onRequested(phone, codeSentNow(RESEND_CODE_SECONDS));
     else applyServerErrors(form, result.error, RESET_PHONE_ROUTES, { fallback: 'phone' });
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="reset-phone">

@@ -1,15 +1,7 @@
 'use client';
 
 import { PASSWORD_MAX_LENGTH } from '@podbor/contract/constants';
-import {
-  API_ROUTES,
-  applyMask,
-  errorBody,
-  MASKS,
-  maskPhone,
-  normalizePhone,
-  type ErrorBody,
-} from '@podbor/contract';
+import { API_ROUTES, errorBody, maskCode, maskPhone, normalizePhone, type ErrorBody } from '@podbor/contract';
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -46,9 +38,12 @@ export function codeSentNow(waitSeconds: number): CodeSent {
 }
 
 const PHONE_PLACEHOLDER = '+7 (___) ___-__-__';
-const maskCode = (raw: string) => applyMask(MASKS.code, raw);
 export const phoneOut = (value: string) => normalizePhone(value) ?? value;
-export const FORM_OPTIONS = { mode: 'onSubmit', reValidateMode: 'onSubmit' } as const;
+export const FORM_OPTIONS = {
+  mode: 'onSubmit',
+  reValidateMode: 'onSubmit',
+  shouldFocusError: false,
+} as const;
 
 /** Sends the step's submitting state to the dialog, which keeps close and "back" inert meanwhile. */
 export function useBusy<V extends FieldValues>(form: UseFormReturn<V>, setBusy: (value: boolean) => void) {
@@ -114,7 +109,6 @@ export function PhoneField<V extends FieldValues>(props: Bound<V> & { autoFocus?
       inputMode="tel"
       autoComplete="tel"
       placeholder={PHONE_PLACEHOLDER}
-      maxLength={18}
       data-autofocus={props.autoFocus ? '' : undefined}
     />
   );
@@ -157,7 +151,6 @@ export function CodeField<V extends FieldValues>(props: Bound<V> & { label: stri
       inputMode="numeric"
       autoComplete="one-time-code"
       placeholder="____"
-      maxLength={4}
       className={styles.codeField}
       data-autofocus=""
     />

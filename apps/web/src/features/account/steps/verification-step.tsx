@@ -19,6 +19,7 @@ import {
   type Registration,
   type StepProps,
 } from './shared';
+import { useRevealOnInvalid } from '@/lib/reveal-error';
 
 interface Values {
   code: string;
@@ -39,6 +40,7 @@ export function VerificationStep({
     ),
     defaultValues: { code: '' },
   });
+  const revealOnInvalid = useRevealOnInvalid(form);
   useStepFocus();
   useBusy(form, setBusy);
 
@@ -51,7 +53,7 @@ export function VerificationStep({
     // SPEC §4: confirmed — sign in automatically with the phone and password kept from registration.
     await signIn(registration.phone, registration.password);
     onSignedIn();
-  });
+  }, revealOnInvalid);
 
   return (
     <form noValidate onSubmit={submit} className={styles.form} data-form="verification">
