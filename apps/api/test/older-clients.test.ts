@@ -370,17 +370,20 @@ describe('item 18: media URLs for a client on another origin', () => {
     expect(relative.logo).toBe(showcase.logo.slice('https://media.podbor.example'.length));
     expect(relative.logo.startsWith('/media/')).toBe(true);
 
-    const [product] = await rows<{ slug: string }>(
+    // The demo seed gives each product one picture (its maker and volume drawn on it).
+    const [product] = await rows<{ slug: string; title: string }>(
       ctx,
-      sql`select slug from products where is_active and jsonb_array_length(images) > 1 order by id limit 1`,
+      sql`select slug, title from products where is_active and jsonb_array_length(images) > 0 order by id limit 1`,
     );
     const detail = await getJson<{ images: string[] }>(`/api/v1/catalog/products/${product!.slug}/`);
-    expect(detail.images.length).toBeGreaterThan(1);
+    expect(detail.images.length).toBeGreaterThan(0);
     for (const url of detail.images) expect(url.startsWith(MEDIA), url).toBe(true);
     const search = await getJson<{ products: { image: string | null }[] }>(
-      `/api/v1/catalog/search/?query=${encodeURIComponent(product!.slug.slice(0, 5))}`,
+      `/api/v1/catalog/search/?query=${encodeURIComponent(product!.title)}`,
     );
-    for (const p of search.products) if (p.image) expect(p.image.startsWith(MEDIA), p.image).toBe(true);
+    const images = search.products.flatMap((p) => (p.image ? [p.image] : []));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image.startsWith(MEDIA), image).toBe(true);
   });
 
   it("falls back to the API's public address, and reads the per-host payment return addresses", () => {
