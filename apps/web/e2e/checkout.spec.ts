@@ -242,6 +242,8 @@ test.describe('checkout', () => {
     await page.getByLabel('Имя').fill('Иван Петров 123');
     await expect(page.getByLabel('Имя')).toHaveValue('Иван Петров ');
     await page.locator('[data-payment-method="sandbox"]').click();
+    // A card payment asks where its 54-FZ receipt goes (after-order.spec.ts checks the e-mail choice).
+    await page.locator('[data-order-receipt-choice="sms"]').check();
     await page.locator('[data-order-consent]').check();
     await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
       'href',
@@ -370,6 +372,8 @@ test.describe('checkout', () => {
     await page.getByLabel('Имя').fill('Олег');
     await page.getByLabel('Телефон').fill('9991112233');
     await page.locator('[data-payment-method="sandbox"]').click();
+    // A card payment asks where its 54-FZ receipt goes (after-order.spec.ts checks the e-mail choice).
+    await page.locator('[data-order-receipt-choice="sms"]').check();
     await page.locator('[data-order-consent]').check();
     await page.locator('[data-order-submit]').click();
     await expect(page).toHaveURL(/\/api\/v1\/payment\/sandbox\//);
