@@ -288,7 +288,8 @@ test.describe('checkout', () => {
     await expect(listed).toBeVisible();
     await expect(listed).toContainText('Оплачен');
     await listed.getByRole('link', { name: `Заказ № ${number}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/profile/orders/${orderId}$`));
+    // Order pages are addressed by the 9-digit number customers see (issue #13).
+    await expect(page).toHaveURL(new RegExp(`/profile/orders/${number}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
 
     // The ordered line left the cart; the unchecked one stayed, and the header says so without a reload.
