@@ -61,8 +61,9 @@ test.describe('the first field in error is shown and focused', () => {
     await expectShownAndFocused(page.getByLabel('Телефон'));
     await expect(page.getByText('Номер введен неверно')).toBeVisible();
 
-    // Contacts right, consent missing: the checkbox above the button.
+    // Contacts right, paid at the branch (no receipt e-mail to ask for), consent missing: the checkbox above the button.
     await page.getByLabel('Телефон').fill('89161234567');
+    await page.locator('[data-payment-method="cash"]').click();
     await page.evaluate(() => window.scrollTo(0, 0));
     await submit.click();
     await expectShownAndFocused(page.locator('[data-order-consent]'));
