@@ -131,3 +131,43 @@ export function firstFieldError(body: unknown, field: string): string | undefine
   const value = parsed.data.errors[field];
   return typeof value === 'string' ? value : value?.[0];
 }
+
+// Requests Node's HTTP parser refuses before any framework sees them (headers over 16 KiB, a garbled request line,
+// a client too slow to send its headers) would leave with Node's bare status line and no body. The API and the
+// storefront's server both answer them in the envelope instead, in Russian and with nosniff (issue #12).
+const PARSER_ERRORS: Record<number, { reason: string; detail: string }> = {
+  400: { reason: 'Bad Request', detail: 'Некорректный запрос.' },
+  408: { reason: 'Request Timeout', detail: 'Истекло время ожидания запроса.' },
+  431: { reason: 'Request Header Fields Too Large', detail: 'Слишком большие заголовки запроса.' },
+};
+
+/** The raw HTTP/1.1 answer to a request Node's parser refused with `code` (from the `clientError` event). */
+export function parserErrorResponse(code: string | undefined): string {
+  const status = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const { reason, detail } = PARSER_ERRORS[status]!;
+  const body = JSON.stringify(detailError(detail));
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    'X-Content-Type-Options: nosniff\r\n' +
+    `Content-Length: ${new TextEncoder().encode(body).length}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body
+  );
+}
+
+/** The `clientError` listener of a Node HTTP server: answers with parserErrorResponse, then closes. */
+export function answerRefusedRequest(
+  err: Error & { code?: string },
+  socket: {
+    destroyed: boolean;
+    writable: boolean;
+    write(text: string): unknown;
+    destroy(err?: Error): unknown;
+  },
+): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) socket.write(parserErrorResponse(err.code));
+  socket.destroy(err);
+}

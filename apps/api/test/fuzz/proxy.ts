@@ -186,8 +186,11 @@ async function main() {
   );
   const replay = (i: number) =>
     `FUZZ_SEED=${SEED} FUZZ_REPLAY=${i} FUZZ_PROXY_REQUESTS=${COUNT} FUZZ_BASE_URL=${BASE} FUZZ_API_URL=${API} FUZZ_OUTBOX=${OUTBOX} npx tsx apps/api/test/fuzz/proxy.ts`;
+  // An API address is judged by the path the storefront sees: fetch resolves `..` and `.` segments, so
+  // `/api/docs/../../package.json` asks for `/package.json`, a page address answered by the shop's 404 page.
+  const apiPath = (url: string) => new URL(url, BASE).pathname.startsWith('/api/');
   const check = (req: FuzzRequest, res: FuzzResponse, ms: number) =>
-    judge(req, res, ms, { requireNosniff: NOSNIFF });
+    judge(req, res, ms, { requireNosniff: NOSNIFF, apiPath });
 
   if (REPLAY !== undefined) {
     const req = plan.generate(REPLAY);

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import type { TrustProxySetting } from '../lib/config';
-import { clientAddressOf, compileTrust, edgeHandler, hasMalformedPath } from './edge';
+import { clientAddressOf, compileTrust, createEdgeServer, hasMalformedPath } from './edge';
 
 // The storefront's server in front of Next, over a real connection from this test (127.0.0.1): what the app
 // is told about the client, and what it never gets to see.
@@ -23,12 +23,10 @@ interface Seen {
 /** Serves `edgeHandler` with a stand-in for Next that records what reached it. */
 async function serve(trust: TrustProxySetting): Promise<{ base: string; seen: Seen[] }> {
   const seen: Seen[] = [];
-  server = createServer(
-    edgeHandler(compileTrust(trust), async (req, res) => {
-      seen.push({ url: req.url ?? '', headers: { ...req.headers } });
-      res.end('next');
-    }),
-  );
+  server = createEdgeServer(compileTrust(trust), async (req, res) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    res.end('next');
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
@@ -104,6 +102,19 @@ describe("the storefront's server", () => {
     await fetch(`${base}/catalog/%C0%AF/?page=2`);
     await fetch(`${base}/catalog/kolodki?q=%zz`);
     expect(seen.map((s) => s.url)).toEqual(['/404', '/404', '/catalog/kolodki?q=%zz']);
+  });
+
+  it('answers headers over 16 KiB with the JSON 431 in Russian, as the API does, not a bare status line', async () => {
+    const { base, seen } = await serve(false);
+    const res = await fetch(`${base}/api/v1/user/register/verify/retry/?q=${'a'.repeat(9000)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${'x'.repeat(8000)}` },
+    });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.json()).toEqual({ errors: { detail: 'Слишком большие заголовки запроса.' } });
+    expect(seen).toEqual([]);
   });
 
   it('refuses a WEB_TRUST_PROXY it cannot read', () => {

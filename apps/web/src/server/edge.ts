@@ -1,6 +1,6 @@
-import { detailError, MESSAGES } from '@podbor/contract';
+import { answerRefusedRequest, detailError, MESSAGES } from '@podbor/contract';
 import proxyAddr from '@fastify/proxy-addr';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import type { TrustProxySetting } from '../lib/config';
@@ -104,4 +104,15 @@ export function edgeHandler(trust: TrustFn, next: NextHandler) {
       res.end();
     });
   };
+}
+
+/**
+ * The storefront's HTTP server: edgeHandler for every request, and a request Node's parser refuses (headers over
+ * 16 KiB, a garbled request line) answered in the API's JSON error envelope, as the API itself would, instead of
+ * Node's bare status line.
+ */
+export function createEdgeServer(trust: TrustFn, next: NextHandler): Server {
+  const server = createServer(edgeHandler(trust, next));
+  server.on('clientError', answerRefusedRequest);
+  return server;
 }

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverConfig } from '../lib/config';
-import { compileTrust, edgeHandler } from './edge';
+import { compileTrust, createEdgeServer } from './edge';
 
 // The storefront's production server, in place of `next start` (which cannot tell the app who connected):
 // built to dist/server.js by build-server.mjs and started with `node dist/server.js`. It serves the same
@@ -22,7 +21,7 @@ const app = createNext({
 });
 await app.prepare();
 
-const server = createServer(edgeHandler(trust, app.getRequestHandler()));
+const server = createEdgeServer(trust, app.getRequestHandler());
 server.on('error', (e) => {
   // A port in use and the like: stop, so whoever started the shop sees it, rather than idle without a socket.
   console.error(e);
