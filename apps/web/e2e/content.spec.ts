@@ -292,7 +292,8 @@ test.describe('accounts (item 12) and smaller fixes (item 13)', () => {
     });
 
     await test.step('an order number that is not the customer’s shows «Заказ не найден» (404)', async () => {
-      await page.goto('/profile/orders/123456789');
+      const res = await page.goto('/profile/orders/123456789');
+      expect(res?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Заказ не найден');
       await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
     });

@@ -14,7 +14,9 @@ export const metadata: Metadata = { title: PAGE_TITLES.orderInfo, robots: { inde
 export default async function OrderPage({ params }: Props) {
   const [{ orderId }, data] = await Promise.all([params, getStartData()]);
   if (!data.isAuthorized) return <SignedOutPrompt />;
-  // An unknown order is a 404 page (./not-found.tsx), so nothing indexes or caches it as a real one.
+  // An unknown order is a 404 page (./not-found.tsx), so nothing indexes or caches it as a real one. That takes
+  // an HTTP 404, so no loading boundary (loading.tsx) may stand above this page: one would stream the page with a
+  // 200 before the order is read. The profile's other pages keep theirs in the (sections) route group.
   if (!/^\d{1,15}$/.test(orderId)) notFound();
   let order;
   try {
