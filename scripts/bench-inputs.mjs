@@ -65,6 +65,13 @@ function typo(word, rnd) {
   return chars.join('');
 }
 
+const RU_KEYS = 'йцукенгшщзхъфывапролджэячсмитьбю';
+const EN_KEYS = "qwertyuiop[]asdfghjkl;'zxcvbnm,.";
+/** A Russian word typed with the keyboard in the Latin layout: колодки → rjkjlrb. */
+function wrongLayout(word) {
+  return [...word].map((ch) => EN_KEYS[RU_KEYS.indexOf(ch === 'ё' ? 'е' : ch)] ?? ch).join('');
+}
+
 /** The article written the ways customers type it: spaced in threes, with dashes, lower case. */
 function articleVariants(article) {
   const plain = article.replace(/[\s\-./\\]+/g, '');
@@ -157,10 +164,33 @@ export async function discoverInputs(base, count) {
     if (text && [...text].length >= 3) texts.add(text);
   }
   // Every second text with a chosen vehicle (its fitting products rank first), as the storefront sends it.
-  const search = [...texts].map((t, i) => ({
-    path: `/api/v1/catalog/search/?query=${encodeURIComponent(t)}${i % 2 ? `&transport=${transports[i % transports.length]}` : ''}`,
-  }));
-  return { transports, listing, facets, facetsSelected, tree: tree2, product, search };
+  const searchPath = (t, i) =>
+    `/api/v1/catalog/search/?query=${encodeURIComponent(t)}${i % 2 ? `&transport=${transports[i % transports.length]}` : ''}`;
+  const search = [...texts].map((t, i) => ({ path: searchPath(t, i) }));
+  // Issue #13: texts the way parts are asked for — viscosities, tyre sizes, lamp bases in several spellings,
+  // synonyms, and title words typed in the wrong keyboard layout (the API retries them in the other one).
+  const codes = new Set();
+  const asked = [
+    ...['0w20', '5w30', '5w40', '10w40', '0w30', '5w20'].flatMap((v) => [
+      v,
+      v.toUpperCase().replace('W', 'W-'),
+      `масло ${v}`,
+    ]),
+    ...['205/55 R16', '195/65 R15', '225/45 R17', '185/60 R14', '205/55', '215 60 16'].flatMap((v) => [
+      v,
+      `шины ${v}`,
+    ]),
+    ...['H7', 'H4', 'Н1', 'лампа h7', 'HB3'],
+    ...['дворники', 'незамерзайка', 'тосол', 'резина', 'щётки стеклоочистителя', 'антифриз g12'],
+  ];
+  for (const t of asked) codes.add(t);
+  for (const p of productList) {
+    if (codes.size >= count) break;
+    const word = (p.title.toLowerCase().match(/[а-яё]{5,}/gu) ?? [])[0];
+    if (word) codes.add(wrongLayout(word));
+  }
+  const searchCodes = [...codes].map((t, i) => ({ path: searchPath(t, i) }));
+  return { transports, listing, facets, facetsSelected, tree: tree2, product, search, searchCodes };
 }
 
 export function percentile(sorted, p) {

@@ -8,7 +8,7 @@
 //   * the listing with a vehicle and two filters at 50 connections: fixed, varied (cycling the discovered inputs,
 //     so its cache answers repeats) and uncached (every request unique).
 //   npm run bench [-- --duration 10 --connections 10 --products 200000 --singles 200 --only pglite|postgres
-//                     --pglite-dir data/bench]
+//                     --pglite-dir data/bench --singles-only]
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     // A PGlite data directory seeded once is reused (seeding 200 000 products into PGlite takes about 1.5 min).
     'pglite-dir': { type: 'string', default: process.env.BENCH_PGLITE_DIR || path.join('data', 'bench') },
     only: { type: 'string' },
+    // Only the single-request runs of the key calls (a before/after comparison of one call's cost).
+    'singles-only': { type: 'boolean', default: false },
   },
 });
 
@@ -179,6 +181,7 @@ const KEY_CALLS = [
   ['GET category tree per vehicle', 'tree'],
   ['GET product page (X-City, vehicle)', 'product'],
   ['GET search: колодки', 'search'],
+  ['GET search: codes, synonyms, wrong layout', 'searchCodes'],
 ];
 const LISTING = scenarios.find((s) => s.name === KEY_CALLS[0][0]);
 
@@ -244,6 +247,7 @@ for (const target of targets) {
       const r = await singleRequestRun(base, inputs[key]);
       rows.push({ db: target.label, endpoint: name.replace(/: колодки$/, ''), mode: '1 conn, varied', ...r });
     }
+    if (args['singles-only']) continue;
 
     for (const s of scenarios) {
       const url = `${base}${s.path}`;

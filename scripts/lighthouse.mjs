@@ -2,6 +2,7 @@
 // Prints performance, accessibility, SEO and best-practices per URL plus the page's JavaScript weight, saves the
 // reports under artifacts/lighthouse/, and exits non-zero when a page is under the thresholds below.
 // Needs Chromium (CHROME_PATH, default /usr/bin/chromium) and a running storefront (BASE_URL, default :3000).
+// LH_RUNS: runs per page (the median is reported); LH_CART_PRODUCTS: slugs to put in the cart first (see below).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,13 +35,44 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+/**
+ * LH_CART_PRODUCTS=slug,slug: a visitor cart holding those products (put in through the storefront's own proxy,
+ * as a browser would), its session cookie sent with every audited page — for auditing `/cart` with lines in it.
+ */
+async function cartCookie(slugs) {
+  let cookie = '';
+  for (const slug of slugs) {
+    const res = await fetch(`${base}/api/v1/payment/cart/add-item/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ product: slug, quantity: 1, with_installation: false, transport: '', city: '' }),
+    });
+    if (!res.ok) throw new Error(`LH_CART_PRODUCTS: ${slug}: HTTP ${res.status} ${await res.text()}`);
+    const jar = new Map(cookie ? cookie.split('; ').map((c) => c.split(/=(.*)/s).slice(0, 2)) : []);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  return cookie;
+}
+const cartSlugs = (process.env.LH_CART_PRODUCTS || '').split(',').filter(Boolean);
+const extraHeaders = cartSlugs.length ? { Cookie: await cartCookie(cartSlugs) } : undefined;
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let failed = false;
 try {
   for (const url of urls) {
     // One discarded run first: it warms the server's caches (rendered data, API answers) and this Chrome, as
     // they are for every visitor but the first on a live shop; the reported figure comes from the runs after it.
-    await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
+    await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders,
+    });
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
@@ -48,6 +80,7 @@ try {
         output: ['json', 'html'],
         logLevel: 'error',
         onlyCategories: CATEGORIES,
+        extraHeaders,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       results.push(result);
