@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', staff: 'src/cli/staff.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,4 +20,4 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
-console.log('api: built dist/server.js, dist/seed.js');
+console.log('api: built dist/server.js, dist/seed.js, dist/staff.js');

@@ -44,6 +44,7 @@ import profileRoutes from './modules/profile/profile.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import paymentRoutes from './modules/payment/payment.routes';
 import ordersRoutes from './modules/orders/orders.routes';
+import staffRoutes from './modules/staff/staff.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewsRoutes, { deps });
   await app.register(cartRoutes, { deps });
   await app.register(ordersRoutes, { deps });
+  await app.register(staffRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

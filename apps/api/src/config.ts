@@ -22,6 +22,18 @@ const envSchema = z.object({
   OUTBOX_PATH: z.string().optional(),
   CORS_ORIGINS: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * Key that encrypts staff's authenticator (TOTP) secrets in the database. Unset: derived from JWT_SECRET — then
+   * changing JWT_SECRET means enrolling every staff member again (`npm run staff -- --phone … --reset-totp`).
+   */
+  STAFF_TOTP_KEY: z.string().min(32).optional(),
+  /** How long a back-office session lasts from its sign-in, in hours (customers' sessions last 30 days). */
+  STAFF_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Whose X-Forwarded-For to believe: by default only the web app's proxy on this host or a private network. */
   TRUST_PROXY: z.string().default('loopback,uniquelocal'),
@@ -222,6 +234,9 @@ export interface Config {
   outboxPath: string;
   corsOrigins: string[];
   jwtSecret: string;
+  /** Encrypts staff's TOTP secrets (STAFF_TOTP_KEY, else JWT_SECRET). */
+  staffTotpKey: string;
+  staffSessionSec: number;
   logLevel: string;
   trustProxy: boolean | string;
   /** Configured external sign-in methods by name (`yandex`). */
@@ -290,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Several API processes over one PostgreSQL must share the signing secret.
     throw new Error('JWT_SECRET is required in production with DATABASE_URL (at least 32 characters).');
   }
+  const jwtSecret = overrides.jwtSecret ?? e.JWT_SECRET ?? ensureSecret(dataDir);
   const config: Config = {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -302,7 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? ensureSecret(dataDir),
+    jwtSecret,
+    staffTotpKey: overrides.staffTotpKey ?? e.STAFF_TOTP_KEY ?? jwtSecret,
+    staffSessionSec: overrides.staffSessionSec ?? e.STAFF_SESSION_HOURS * 3600,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     oauth: {

@@ -1,46 +1,15 @@
-import { API_ROUTES, buildPath, pathParamNames, type ApiRouteDef } from '@podbor/contract';
+import { API_ROUTES, type ApiRouteDef } from '@podbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
+import { sampleUrl } from './route-samples';
 import { user } from './shop-helpers';
-
-/**
- * A value for every path parameter name of the route table: real where a real one reaches further into the
- * handler (a category, a vehicle), unknown where the 404 path is the interesting one.
- */
-const SAMPLE_PARAMS: Record<string, string> = {
-  pageSlug: 'dostavka',
-  categorySlug: 'perednie-kolodki',
-  transportId: '1',
-  productSlug: 'no-such-product',
-  brandSlug: 'lada',
-  modelSlug: 'vesta',
-  yearSlug: '2018',
-  slug: 'bosch',
-  year: '2018',
-  type: 'legkovye',
-  brand: 'lada',
-  model: 'vesta',
-  orderId: '1',
-  method: 'yandex',
-  paymentId: '00000000-0000-4000-8000-000000000000',
-  number: '999999999',
-};
-
-function sampleUrl(name: string, def: ApiRouteDef): string {
-  const params: Record<string, string> = {};
-  for (const param of pathParamNames(def.path)) {
-    const value = SAMPLE_PARAMS[param];
-    if (value === undefined) throw new Error(`bad-input: add a sample value for "${param}" (route ${name})`);
-    params[param] = value;
-  }
-  return buildPath(def.path, params);
-}
 
 /**
  * Every call of the route table (internal ones too), hit with the kinds of garbage real clients and scripts
  * send. The contract: a 4xx (or the normal answer when the call takes no body), always the JSON error
  * envelope, never a 5xx. Back-office (`staff`) calls answer 401 before reading any body, so they get their
- * garbage from a signed-in manager, which takes it through the same parsing and validation as every call.
+ * garbage from a signed-in admin (every staff route allows one), which takes it through the same parsing and
+ * validation as every call.
  */
 const ENDPOINTS = (Object.entries(API_ROUTES) as [string, ApiRouteDef][]).map(([name, def]) => ({
   method: def.method,
@@ -52,7 +21,7 @@ let ctx: TestContext;
 let staffHeaders: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
-  staffHeaders = { authorization: (await user(ctx, 'manager')).authorization };
+  staffHeaders = { authorization: (await user(ctx, 'admin')).authorization };
 });
 afterAll(() => ctx?.close());
 

@@ -29,7 +29,13 @@ export async function user(
   const u = await createUser(ctx);
   if (role !== 'customer')
     await ctx.handle.db.execute(sql`update users set role = ${role} where id = ${u.id}`);
-  const { access } = await startSession(ctx.handle.db, ctx.config.jwtSecret, { id: u.id, role });
+  // Staff get a back-office session (as the sign-in with the authenticator code opens), customers a storefront one.
+  const { access } = await startSession(
+    ctx.handle.db,
+    ctx.config.jwtSecret,
+    { id: u.id, role },
+    { staff: role !== 'customer' },
+  );
   return { kind: 'user', authorization: `Bearer ${access}`, userId: u.id };
 }
 

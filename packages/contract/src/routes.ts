@@ -56,6 +56,11 @@ export interface ApiRouteDef {
    * registered from this table like every route, hidden from the OpenAPI document and from the web clients.
    */
   internal?: boolean;
+  /**
+   * `staff` routes only: the roles allowed (default: every staff role). A manager on an admin-only route gets
+   * 403 (the API checks it centrally, with the session's second factor).
+   */
+  staffRoles?: readonly admin.StaffRole[];
 }
 
 const FACETS_DESCRIPTION =
@@ -870,6 +875,39 @@ export const API_ROUTES = {
   },
 
   // ---- back office (ARCHITECTURE §2: /api/admin/v1/…) ----
+  staffLogin: {
+    method: 'POST',
+    path: '/api/admin/v1/auth/login/',
+    auth: 'public',
+    body: admin.staffLoginRequest,
+    response: admin.staffLoginResponse,
+    errors: [400, 429],
+    tags: ['admin'],
+    summary: 'Вход сотрудника: телефон, пароль и код из приложения-аутентификатора (TOTP)',
+    description:
+      'Открывает сессию панели управления (только она допускается к /api/admin/v1/…). Неверный телефон, пароль или код ' +
+      'дают один и тот же ответ; код действует один раз.',
+  },
+  staffMe: {
+    method: 'GET',
+    path: '/api/admin/v1/me/',
+    auth: 'staff',
+    response: admin.staffMember,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Сотрудник текущей сессии панели управления: имя, роль, филиалы',
+  },
+  adminAuditLog: {
+    method: 'GET',
+    path: '/api/admin/v1/audit/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    query: admin.auditListQuery,
+    response: admin.auditListResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Журнал действий сотрудников: кто, что, до → после, когда (только администратор)',
+  },
   adminOrderRelease: {
     method: 'POST',
     path: '/api/admin/v1/orders/{number}/release/',

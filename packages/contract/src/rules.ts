@@ -31,7 +31,7 @@ import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, normalizePhone } from './ma
 const REQUIRED = { error: MESSAGES.required, abort: true };
 
 /** String type whose "missing" message is SPEC's required-field text. */
-function baseString() {
+export function baseString() {
   return z.string({
     error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : undefined),
   });

@@ -3,12 +3,12 @@
  * Migrates the configured database (DATABASE_URL, or PGlite under DATA_DIR/pglite), then fills it with the
  * deterministic demo shop; images go to DATA_DIR/media.
  */
-import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createDb, type DbHandle } from '../db/client';
+import type { DbHandle } from '../db/client';
+import { openCliDatabase } from './database';
 import { migrate } from '../db/migrate';
 import { loadConfig } from '../config';
 import { MIN_PRODUCTS, isSeeded, seed } from '../seed';
@@ -62,10 +62,7 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  if (!config.databaseUrl) mkdirSync(pgliteDir, { recursive: true });
-  const handle = await createDb({ databaseUrl: config.databaseUrl, pgliteDir });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${pgliteDir}`;
+  const { handle, where } = await openCliDatabase(config);
   try {
     if (values.reset) {
       console.log(`Resetting ${where}…`);

@@ -89,7 +89,7 @@ export function route<N extends ApiRouteName>(
     ...(def.auth === 'staff'
       ? {
           onRequest: async (request: FastifyRequest) => {
-            await requireStaff(app.db, request);
+            await requireStaff(app.db, request, def.staffRoles);
           },
         }
       : {}),

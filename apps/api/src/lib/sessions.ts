@@ -24,7 +24,14 @@ import { REFRESH_TTL_SEC, signAccessToken, signRefreshToken, verifyRefreshToken 
 // the family is known to rotate and the first token becomes an ordinary spent token: presented again, it revokes
 // the family. apps/api/README.md «Refresh tokens» weighs what this costs.
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'inactive';
+export type RevokeReason =
+  | 'logout'
+  | 'reuse'
+  | 'password_change'
+  | 'password_reset'
+  | 'inactive'
+  /** A staff member's role or authenticator changed: their back-office sessions end. */
+  | 'staff_change';
 
 async function issue(
   db: Db,
@@ -50,16 +57,22 @@ async function sign(
   return { access, refresh };
 }
 
-/** A new session (sign-in): a new family ending 30 days from now. Records the sign-in time. */
+/**
+ * A new session (sign-in): a new family ending 30 days from now. Records the sign-in time. `staff`: the back
+ * office's sign-in (password and authenticator code) opened it, for `ttlSec` — only such a session reaches staff
+ * routes (lib/staff.ts).
+ */
 export async function startSession(
   db: Db,
   secret: string,
   user: { id: number; role: string },
+  options: { staff?: boolean; ttlSec?: number } = {},
 ): Promise<TokenPair> {
-  const family = { id: randomUUID(), expiresAt: new Date(Date.now() + REFRESH_TTL_SEC * 1000) };
+  const ttlSec = Math.min(options.ttlSec ?? REFRESH_TTL_SEC, REFRESH_TTL_SEC);
+  const family = { id: randomUUID(), expiresAt: new Date(Date.now() + ttlSec * 1000) };
   await db
     .insert(refreshTokenFamilies)
-    .values({ id: family.id, userId: user.id, expiresAt: family.expiresAt });
+    .values({ id: family.id, userId: user.id, expiresAt: family.expiresAt, staff: options.staff ?? false });
   await db
     .update(users)
     .set({ lastLogin: sql`now()` })
@@ -264,6 +277,20 @@ export async function revokeAllSessions(
         eq(refreshTokenFamilies.userId, userId),
         isNull(refreshTokenFamilies.revokedAt),
         exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
+      ),
+    );
+}
+
+/** Ends the account's back-office sessions (a new authenticator secret, or the account left the staff). */
+export async function revokeStaffSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: sql`now()`, revokedReason: 'staff_change' })
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, userId),
+        eq(refreshTokenFamilies.staff, true),
+        isNull(refreshTokenFamilies.revokedAt),
       ),
     );
 }

@@ -5,12 +5,13 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cities } from './branches';
+import { branches, cities } from './branches';
 import { transports } from './transport';
 
 export const users = pgTable(
@@ -39,6 +40,13 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }),
     /** When the customer consented to personal-data processing at registration (152-FZ); null for older clients. */
     personalDataConsentAt: timestamp({ withTimezone: true }),
+    /**
+     * Staff's second factor (RFC 6238 TOTP, an authenticator app): the shared secret, encrypted (lib/totp.ts).
+     * Null until `npm run staff` enrols the account; staff cannot sign in to the back office without it.
+     */
+    totpSecret: text(),
+    /** The last TOTP time step accepted: a code is good once, never replayed within its 30-second window. */
+    totpLastStep: integer(),
   },
   (t) => [
     uniqueIndex('users_phone_uq')
@@ -98,8 +106,27 @@ export const refreshTokenFamilies = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: text(),
+    /**
+     * Opened by the back office's sign-in (password and TOTP code): only such a session may call staff routes.
+     * A staff member's ordinary storefront sign-in (password alone) is a customer's session.
+     */
+    staff: boolean().notNull().default(false),
   },
   (t) => [index('refresh_token_families_user_idx').on(t.userId)],
+);
+
+/** The branches a manager works for (sees and handles their orders); a manager without any sees every branch. */
+export const staffBranches = pgTable(
+  'staff_branches',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchId] })],
 );
 
 export const refreshTokens = pgTable(

@@ -101,7 +101,7 @@ const pairKeys = (phone: string, ip: string) =>
 const knownKey = (phone: string, ip: string) => `login:known:${phone}:${ip}`;
 
 /** Remembers the address of a proven sign-in (password, code or reset call) and clears its failures. */
-async function rememberAddress(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
+export async function rememberAddress(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
   await Promise.all(pairKeys(phone, ip).map((key) => limiter.reset(key)));
   // Reset first so each sign-in starts the 30 days afresh (windows are fixed from their first hit).
   await limiter.reset(knownKey(phone, ip));
@@ -109,7 +109,7 @@ async function rememberAddress(limiter: RateLimiter, phone: string, ip: string):
 }
 
 /** Counts one login try against every rule that applies, or throws 429 saying when to try again. */
-async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
+export async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: string): Promise<void> {
   const [pair, pairDay] = pairKeys(phone, ip);
   const rules: [string, { limit: number; windowSec: number }][] = [
     [`login:ip:${ip}`, LOGIN_PER_IP],
