@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { startSession } from '../src/lib/sessions';
 import { createUser, nextIp } from './auth-helpers';
-import { json, type TestContext } from './helpers';
+import type { Config } from '../src/config';
+import { createTestContext, json, type TestContext } from './helpers';
 
 // Fixtures of the cart, order and payment suites: callers (signed-in user, anonymous visitor) and products with a
 // known stock in a known city.
@@ -181,5 +182,23 @@ export function orderBody(
     transport_id: '',
     consent: true,
     ...extra,
+  };
+}
+
+/** What an order suite sets up once: the app (with `config`), a city with branches, the cash and sandbox card methods. */
+export interface OrderShop {
+  ctx: TestContext;
+  where: Place;
+  cash: number;
+  card: number;
+}
+
+export async function orderShop(config: Partial<Config>): Promise<OrderShop> {
+  const ctx = await createTestContext({ config });
+  return {
+    ctx,
+    where: await place(ctx),
+    cash: await paymentMethodId(ctx, 'cash'),
+    card: await paymentMethodId(ctx, 'sandbox'),
   };
 }

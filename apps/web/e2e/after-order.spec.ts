@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, expectAccessible, queryDb, screenshot, uniquePhoneDigits } from './support';
+import { cartWithOneLine, expectAccessible, queryDb, screenshot, uniquePhoneDigits } from './support';
 
 // Issue #13 items 4, 5, 6: a card order asks where its 54-FZ receipt goes; a customer who backs out of paying keeps
 // the order and pays at pickup (or again by card); a guest follows the order by number and phone.
 
-async function guestWithCart(page: Page, baseURL: string, salt: number) {
-  const cities = await apiGet<{ slug: string; branches: { id: number }[] }[]>('/api/v1/branches/');
-  const city =
-    cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
-    cities.find((c) => c.branches.length > 0)!;
-  const url = new URL(baseURL);
-  await page.context().addCookies([
-    { name: 'selectedCity', value: city.slug, domain: url.hostname, path: '/' },
-    { name: 'selectedBranchId', value: String(city.branches[0]!.id), domain: url.hostname, path: '/' },
-  ]);
-  await page.goto('/');
-  const list = await page.request.post('/api/v1/catalog/maslyanye-filtry/products/', {
-    data: { page: 1, sort: 'popular', order: 'desc', filter: {} },
-  });
-  const results = ((await list.json()) as { results: { slug: string }[] }).results;
-  const slug = results[(salt + Math.floor(Math.random() * 6)) % results.length]!.slug;
-  const added = await page.request.post('/api/v1/payment/cart/add-item/', {
-    data: { product: slug, quantity: 1, with_installation: false, transport: '', city: city.slug },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  return slug;
-}
+/** A guest with one oil filter in the cart: one of six from `salt` on, so the projects and tests differ. */
+const guestWithCart = (page: Page, baseURL: string, salt: number) =>
+  cartWithOneLine(page, baseURL, salt + Math.floor(Math.random() * 6));
 
 const orderIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('orderId'));
 

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { cartWithOneLine } from './support';
 
 // Issue #13 item 3: a refused submit shows where the problem is. On a 390 px phone the first field in error is
 // scrolled into view (not under the header or the bottom menu) and focused, on every form.
@@ -19,30 +19,9 @@ async function expectShownAndFocused(field: Locator) {
     .toBe(true);
 }
 
-async function cartWithOneLine(page: Page, baseURL: string) {
-  const cities = await apiGet<{ slug: string; branches: { id: number }[] }[]>('/api/v1/branches/');
-  const city =
-    cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
-    cities.find((c) => c.branches.length > 0)!;
-  const url = new URL(baseURL);
-  await page.context().addCookies([
-    { name: 'selectedCity', value: city.slug, domain: url.hostname, path: '/' },
-    { name: 'selectedBranchId', value: String(city.branches[0]!.id), domain: url.hostname, path: '/' },
-  ]);
-  await page.goto('/');
-  const list = await page.request.post('/api/v1/catalog/maslyanye-filtry/products/', {
-    data: { page: 1, sort: 'popular', order: 'desc', filter: {} },
-  });
-  const slug = ((await list.json()) as { results: { slug: string }[] }).results[1]!.slug;
-  const added = await page.request.post('/api/v1/payment/cart/add-item/', {
-    data: { product: slug, quantity: 1, with_installation: false, transport: '', city: city.slug },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-}
-
 test.describe('the first field in error is shown and focused', () => {
   test('order form: name, then phone, then consent @phone', async ({ page, baseURL }) => {
-    await cartWithOneLine(page, baseURL!);
+    await cartWithOneLine(page, baseURL!, 1);
     await page.goto('/order');
     const submit = page.locator('[data-order-submit]');
 
@@ -71,7 +50,7 @@ test.describe('the first field in error is shown and focused', () => {
   });
 
   test('order form on a desktop: the name field is focused in view', async ({ page, baseURL }) => {
-    await cartWithOneLine(page, baseURL!);
+    await cartWithOneLine(page, baseURL!, 1);
     await page.goto('/order');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('[data-order-submit]').click();

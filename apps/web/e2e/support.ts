@@ -73,3 +73,30 @@ export function uniquePhoneDigits(): string {
   const n = String(Date.now() % 10_000_000).padStart(7, '0');
   return `9${String(Math.floor(Math.random() * 90) + 10)}${n}`;
 }
+
+/**
+ * A visitor in Moscow (or the first city with a branch, with its first branch chosen) holding one oil filter in the
+ * cart: the one at `index` (modulo the page) of the category's first page. Returns the product's slug.
+ */
+export async function cartWithOneLine(page: Page, baseURL: string, index: number): Promise<string> {
+  const cities = await apiGet<{ slug: string; branches: { id: number }[] }[]>('/api/v1/branches/');
+  const city =
+    cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
+    cities.find((c) => c.branches.length > 0)!;
+  const url = new URL(baseURL);
+  await page.context().addCookies([
+    { name: 'selectedCity', value: city.slug, domain: url.hostname, path: '/' },
+    { name: 'selectedBranchId', value: String(city.branches[0]!.id), domain: url.hostname, path: '/' },
+  ]);
+  await page.goto('/');
+  const list = await page.request.post('/api/v1/catalog/maslyanye-filtry/products/', {
+    data: { page: 1, sort: 'popular', order: 'desc', filter: {} },
+  });
+  const results = ((await list.json()) as { results: { slug: string }[] }).results;
+  const slug = results[index % results.length]!.slug;
+  const added = await page.request.post('/api/v1/payment/cart/add-item/', {
+    data: { product: slug, quantity: 1, with_installation: false, transport: '', city: city.slug },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return slug;
+}

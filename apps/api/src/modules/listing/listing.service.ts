@@ -1,17 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_CATALOG_SORT,
-  DEFAULT_SORT_ORDER,
   PRICE_FILTER_SLUG,
   type CatalogFilter,
   type CatalogFilterSelection,
   type CatalogProductsBody,
   type CatalogProductsQuery,
   type CatalogProductsResponse,
-  type CatalogSort,
   type FiltersQuery,
   type FiltersResponse,
-  type SortOrder,
   catalogFilterSelection,
 } from '@podbor/contract';
 import { z } from 'zod';
@@ -25,7 +21,16 @@ import {
   type CategoryTree,
 } from '../../lib/catalog/category.directory';
 import { filterDirectory, propertiesFor, type FilterDirectory } from '../../lib/catalog/filter.directory';
-import { LIST_ITEM_COLUMNS, listItemRow, toListItem, type ListItemRow } from '../../lib/catalog/list-item';
+import {
+  FILTER_MESSAGES,
+  HIT_COLUMNS,
+  listingPage,
+  listingParams,
+  LISTING_TTL_MS,
+  priceFilter,
+  selectionKey,
+  type ListingParams,
+} from '../../lib/catalog/listing-page';
 import { transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -33,9 +38,6 @@ import { TtlCache } from '../../lib/ttl-cache';
 // Product listing of a category and its filters with their counts (facets). One statement per page: the
 // products in scope (category subtree, vehicle) that meet the selected filters are materialised once with their
 // sort columns; the total and the page come from them, and the wide columns are read for the page's rows only.
-
-/** How long a listing page may be served from memory. */
-export const LISTING_TTL_MS = 30_000;
 
 export interface ListingService {
   /** A page of the category's products (for the vehicle, when given), as POST …/products/ answers it. */
@@ -84,12 +86,7 @@ export function createListingService(db: Db): ListingService {
       const category = categoryOr404(t, slug);
       const filter = body.filter ?? {};
       const conditions = filterConditions(await filterDirectory(db).get(), category, filter);
-      const params = {
-        page: body.page ?? query.page,
-        size: query.size,
-        sort: body.sort ?? query.sort ?? DEFAULT_CATALOG_SORT,
-        order: body.order ?? query.order ?? DEFAULT_SORT_ORDER,
-      };
+      const params = listingParams(query, body);
       const key = JSON.stringify([category.id, transportId, params, selectionKey(filter)]);
       return pages.get(key, () =>
         listProducts(db, t, { category, transportId, conditions: conditions.map((c) => c.sql), ...params }),
@@ -133,15 +130,6 @@ function scopeSelect(scope: Scope, columns: SQL, conditions: readonly SQL[]): SQ
 
 // ---- filter selection → SQL ----
 
-const FILTER_MESSAGES = {
-  unknown: (slug: string) => `Неизвестный фильтр «${slug}».`,
-  range: (slug: string) => `Фильтр «${slug}» ожидает диапазон [min, max] из чисел.`,
-  reversed: (slug: string) => `Фильтр «${slug}»: нижняя граница диапазона больше верхней.`,
-  json: 'Параметр filter — выбор фильтров в JSON: {"slug": ["значение", …], "price": [min, max]}.',
-  value: (slug: string, value: string) => `Фильтр «${slug}» не знает значения «${value}».`,
-  radio: (slug: string) => `Фильтр «${slug}» допускает одно значение.`,
-};
-
 function parseRange(slug: string, values: (string | number)[]): [number, number] {
   const nums = values.map((v) => (typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v)));
   const [min, max] = nums;
@@ -170,14 +158,6 @@ function parseSelectionQuery(text: string | undefined): CatalogFilterSelection {
   const parsed = catalogFilterSelection.safeParse(raw);
   if (!parsed.success) throw badRequest({ filter: [FILTER_MESSAGES.json] });
   return parsed.data;
-}
-
-/** A selection in one canonical order, for cache keys. */
-function selectionKey(selection: CatalogFilterSelection) {
-  return Object.entries(selection)
-    .filter(([, values]) => values.length > 0)
-    .map(([key, values]) => [key, values.map(String)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /** Key of the price filter's condition (property ids are positive). */
@@ -244,72 +224,18 @@ function filterConditions(
 
 // ---- listing ----
 
-/** ORDER BY over `alias` (products, or the CTE of matches carrying the same sort columns). */
-export function orderBy(sort: CatalogSort, order: SortOrder, alias = 'p'): SQL {
-  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
-  const a = sql.raw(alias);
-  switch (sort) {
-    case 'price':
-      return sql`${a}.price ${dir}, ${a}.id`;
-    case 'rating':
-      return sql`${a}.rating_avg ${dir}, ${a}.rating_count ${dir}, ${a}.id`;
-    case 'new':
-      return sql`${a}.created_at ${dir}, ${a}.id`;
-    case 'popular':
-      return sql`${a}.popularity ${dir}, ${a}.id`;
-  }
-}
-
-export interface ListingQuery extends Scope {
+interface ListingQuery extends Scope, ListingParams {
   conditions: SQL[];
-  page: number;
-  size: number;
-  sort: CatalogSort;
-  order: SortOrder;
 }
-
-/** A row of the page, or the one row of an empty page that only carries the total. */
-const listingRow = z.union([
-  listItemRow.extend({ total: pgNumber }),
-  z.object({ total: pgNumber, id: z.null() }),
-]);
 
 async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
-  // One statement, one pass: the matches (id and sort columns only, from the narrow listing index) are
-  // materialised once; the count and a top-N page come from them, and the wide columns are read for the
-  // page's rows only. An empty page still returns one row carrying the total.
   // With a vehicle and no universal products in the subtree, one plan suits every input (the fitted half is a
   // nested loop by construction, the universal half an empty range of its own index): the statement is
   // prepared once per connection instead of parsed and planned per request. Universal products (a category may
   // hold 16 000) need the plan made for their numbers: there a generic plan was 5× slower.
   const universal = q.category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
   const run = q.transportId !== null && universal === 0 ? parseRowsWithFixedPlan : parseRows;
-  const result = await run(
-    db,
-    sql`with hits as materialized (
-          ${scopeSelect(q, sql`p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at`, q.conditions)}
-        ),
-        page as (
-          select * from hits p order by ${orderBy(q.sort, q.order)} limit ${q.size} offset ${(q.page - 1) * q.size}
-        )
-        select c.total, ${LIST_ITEM_COLUMNS}
-        from (select count(*)::int as total from hits) c
-        left join page pg on true
-        left join products p on p.id = pg.id
-        left join manufacturers m on m.id = p.manufacturer_id
-        order by ${orderBy(q.sort, q.order, 'pg')}`,
-    listingRow,
-  );
-  const total = result[0]?.total ?? 0;
-  const linked = q.transportId === null ? undefined : true;
-  return {
-    current: q.page,
-    pages: Math.ceil(total / q.size),
-    total,
-    results: result
-      .filter((r): r is ListItemRow & { total: number } => r.id !== null)
-      .map((r) => toListItem(tree, r, linked)),
-  };
+  return listingPage(db, tree, scopeSelect(q, HIT_COLUMNS, q.conditions), q, run);
 }
 
 // ---- facets ----
@@ -408,16 +334,7 @@ async function categoryFilters(
   };
   const filters: CatalogFilter[] = [];
   const price = bounds(PRICE_KEY);
-  if (price) {
-    filters.push({
-      title: 'Цена',
-      slug: PRICE_FILTER_SLUG,
-      type: 'RANGE',
-      min: price.lo,
-      max: price.hi,
-      unit: '₽',
-    });
-  }
+  if (price) filters.push(priceFilter(price.lo, price.hi));
   for (const p of properties) {
     const unit = p.unit ? { unit: p.unit } : {};
     if (p.type === 'RANGE') {

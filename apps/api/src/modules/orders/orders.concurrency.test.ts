@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCreateResponse } from '@podbor/contract';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
+import { json, type TestContext } from '../../../test/helpers';
 import {
   goods,
+  orderShop,
   orderBody,
-  paymentMethodId,
-  place,
   reservationInvariants,
   rows,
   setStock,
@@ -26,11 +25,12 @@ let where: Place;
 let cash: number;
 let callers: Caller[];
 beforeAll(async () => {
-  ctx = await createTestContext({
-    config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0, openOrdersPerCaller: 0, openOrdersPerIp: 0 },
-  });
-  where = await place(ctx);
-  cash = await paymentMethodId(ctx, 'cash');
+  ({ ctx, where, cash } = await orderShop({
+    ordersPerCallerPerHour: 0,
+    ordersPerIpPerHour: 0,
+    openOrdersPerCaller: 0,
+    openOrdersPerIp: 0,
+  }));
   callers = [];
   for (let i = 0; i < 10; i++) callers.push(i % 2 === 0 ? await user(ctx) : await visitor(ctx));
 });

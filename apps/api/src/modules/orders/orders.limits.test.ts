@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, type OrderCreateResponse } from '@podbor/contract';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
+import { json, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/auth-helpers';
 import {
   goods,
+  orderShop,
   orderBody,
-  paymentMethodId,
-  place,
   rows,
   setStock,
   stockOf,
@@ -28,12 +27,11 @@ let where: Place;
 let cash: number;
 let card: number;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    config: { ordersPerCallerPerHour: 0, ordersPerIpPerHour: 0, paymentSandbox: true },
-  });
-  where = await place(ctx);
-  cash = await paymentMethodId(ctx, 'cash');
-  card = await paymentMethodId(ctx, 'sandbox');
+  ({ ctx, where, cash, card } = await orderShop({
+    ordersPerCallerPerHour: 0,
+    ordersPerIpPerHour: 0,
+    paymentSandbox: true,
+  }));
 });
 afterAll(() => ctx?.close());
 

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCreateResponse, OrderReleaseResponse } from '@podbor/contract';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
+import { json, type TestContext } from '../../../test/helpers';
 import {
   goods,
+  orderShop,
   orderBody,
-  paymentMethodId,
-  place,
   reservationInvariants,
   rows,
   setStock,
@@ -28,18 +27,13 @@ let card: number;
 let manager: Caller & { userId: number };
 let admin: Caller & { userId: number };
 beforeAll(async () => {
-  ctx = await createTestContext({
-    config: {
-      paymentSandbox: true,
-      ordersPerCallerPerHour: 0,
-      ordersPerIpPerHour: 0,
-      openOrdersPerCaller: 0,
-      openOrdersPerIp: 0,
-    },
-  });
-  where = await place(ctx);
-  cash = await paymentMethodId(ctx, 'cash');
-  card = await paymentMethodId(ctx, 'sandbox');
+  ({ ctx, where, cash, card } = await orderShop({
+    paymentSandbox: true,
+    ordersPerCallerPerHour: 0,
+    ordersPerIpPerHour: 0,
+    openOrdersPerCaller: 0,
+    openOrdersPerIp: 0,
+  }));
   manager = await user(ctx, 'manager');
   admin = await user(ctx, 'admin');
 });

@@ -6,12 +6,11 @@ import {
   type OrderCreateResponse,
   type PaymentStatusResponse,
 } from '@podbor/contract';
-import { createTestContext, json, type TestContext } from '../../../test/helpers';
+import { json, type TestContext } from '../../../test/helpers';
 import {
   goods,
+  orderShop,
   orderBody,
-  paymentMethodId,
-  place,
   reservationInvariants,
   rows,
   setStock,
@@ -28,22 +27,17 @@ let where: Place;
 let cash: number;
 let card: number;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    config: {
-      publicUrl: 'https://shop.example',
-      apiPublicUrl: 'https://shop.example',
-      // Card orders are paid on the sandbox page here; it is off unless enabled.
-      paymentSandbox: true,
-      // Many orders from one caller and address here; the limits have their own tests below.
-      ordersPerCallerPerHour: 0,
-      ordersPerIpPerHour: 0,
-      openOrdersPerCaller: 0,
-      openOrdersPerIp: 0,
-    },
-  });
-  where = await place(ctx);
-  cash = await paymentMethodId(ctx, 'cash');
-  card = await paymentMethodId(ctx, 'sandbox');
+  ({ ctx, where, cash, card } = await orderShop({
+    publicUrl: 'https://shop.example',
+    apiPublicUrl: 'https://shop.example',
+    // Card orders are paid on the sandbox page here; it is off unless enabled.
+    paymentSandbox: true,
+    // Many orders from one caller and address here; the limits have their own tests below.
+    ordersPerCallerPerHour: 0,
+    ordersPerIpPerHour: 0,
+    openOrdersPerCaller: 0,
+    openOrdersPerIp: 0,
+  }));
 });
 afterAll(() => ctx?.close());
 

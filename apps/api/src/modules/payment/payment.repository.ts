@@ -12,6 +12,7 @@ import {
   reservations,
   warehouses,
 } from '../../db/schema';
+import { ORDER_LINE_COLUMNS } from '../../lib/order-lines';
 import type { Owner } from '../../lib/owner';
 
 // Payments and the order fields the payment side reads (status page, sandbox page, the provider's receipt).
@@ -108,25 +109,6 @@ export async function findOrderSummaryRow(db: Db, orderId: number) {
     .innerJoin(paymentMethods, eq(paymentMethods.id, orders.paymentMethodId))
     .where(eq(orders.id, orderId));
   return row;
-}
-
-/** The order's lines with their products' slugs, in the order they were added. */
-export async function findSummaryLines(db: Db, orderId: number) {
-  return db
-    .select({
-      title: orderItems.title,
-      vendorCode: orderItems.vendorCode,
-      slug: products.slug,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      withInstallation: orderItems.withInstallation,
-      installationPrice: orderItems.installationPrice,
-      isService: orderItems.isService,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
 }
 
 /** Units the order holds in warehouses of other branches than its pickup branch (they must be brought over). */
@@ -261,14 +243,7 @@ export async function findOrderForPayment(db: Db, orderId: number) {
 /** The order's lines for the 54-FZ receipt, in the order they were added. */
 export async function findReceiptLines(db: Db, orderId: number) {
   return db
-    .select({
-      title: orderItems.title,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      installationPrice: orderItems.installationPrice,
-      withInstallation: orderItems.withInstallation,
-      isService: orderItems.isService,
-    })
+    .select(ORDER_LINE_COLUMNS)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));

@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { detailError, notFound } from '../../lib/http-error';
 import { transitionOrder } from '../../lib/order-status';
+import { findOrderLines } from '../../lib/order-lines';
 import type { Owner } from '../../lib/owner';
 import {
   PaymentProviderError,
@@ -39,7 +40,6 @@ import {
   findPaymentById,
   findProductPrice,
   findReceiptLines,
-  findSummaryLines,
   insertPayment,
   markOrderPaidLate,
   recordPaymentEvent,
@@ -347,7 +347,7 @@ export async function orderSummary(
   const row = await findOrderSummaryRow(db, orderId);
   if (!row) return undefined;
   const [lines, elsewhere, payment] = await Promise.all([
-    findSummaryLines(db, orderId),
+    findOrderLines(db, [orderId]),
     unitsHeldElsewhere(db, orderId, row.branchId),
     row.paymentType === 'CARD' ? findLatestPayment(db, orderId) : Promise.resolve(undefined),
   ]);

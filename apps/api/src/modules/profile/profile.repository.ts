@@ -1,17 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  branches,
-  categories,
-  cities,
-  orderItems,
-  orders,
-  payments,
-  products,
-  showcases,
-  transports,
-  users,
-} from '../../db/schema';
+import { branches, cities, orders, payments, showcases, transports, users } from '../../db/schema';
+import { findOrderLines } from '../../lib/order-lines';
 
 export async function findProfile(db: Db, userId: number) {
   const [row] = await db
@@ -107,30 +97,6 @@ export async function listOrders(db: Db, f: OrderFilters) {
 }
 
 /** The lines of these orders in one query, each order's in the order they were added. */
-export async function findOrderItems(db: Db, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      title: orderItems.title,
-      vendorCode: orderItems.vendorCode,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      isService: orderItems.isService,
-      withInstallation: orderItems.withInstallation,
-      installationPrice: orderItems.installationPrice,
-      slug: products.slug,
-      images: products.images,
-      categoryPath: categories.path,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-}
-export type OrderItemRow = Awaited<ReturnType<typeof findOrderItems>>[number];
 
 export async function findOrder(db: Db, userId: number, orderId: number) {
   const [order] = await db
@@ -158,7 +124,7 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
     .limit(1);
   if (!order) return undefined;
   const [items, [payment]] = await Promise.all([
-    findOrderItems(db, [order.id]),
+    findOrderLines(db, [order.id]),
     db
       .select({
         externalId: payments.externalId,

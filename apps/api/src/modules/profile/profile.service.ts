@@ -27,6 +27,7 @@ import {
   takeCheckSlot,
   takeSendSlot,
 } from '../../lib/one-time-codes';
+import { findOrderLines, type OrderLineRow } from '../../lib/order-lines';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { currentSessionTokens, startSession } from '../../lib/sessions';
@@ -35,11 +36,9 @@ import {
   findCityId,
   findProfile,
   findOrder,
-  findOrderItems,
   listOrders,
   transportExists,
   updateUser,
-  type OrderItemRow,
   type ProfileRow,
 } from './profile.repository';
 
@@ -261,7 +260,7 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
   });
   // The lines of the whole page in one query (not one per order), grouped back by order.
   const lines = new Map<number, OrderProductLine[]>();
-  for (const item of await findOrderItems(
+  for (const item of await findOrderLines(
     env.db,
     rows.map((r) => r.id),
   )) {
@@ -314,7 +313,7 @@ export async function orderDetail(
 }
 
 /** An order line as the order detail and the order history show it. */
-function toOrderLine(i: OrderItemRow): OrderProductLine {
+function toOrderLine(i: OrderLineRow): OrderProductLine {
   const price = Number(i.price);
   const installation = i.withInstallation ? Number(i.installationPrice) : 0;
   return {

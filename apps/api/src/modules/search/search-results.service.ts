@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_CATALOG_SORT,
-  DEFAULT_SORT_ORDER,
   isSearchableQuery,
   PRICE_FILTER_SLUG,
   SEARCH_CATEGORY_FILTER_SLUG,
@@ -10,8 +8,6 @@ import {
   type CatalogFilter,
   type CatalogFilterSelection,
   type CatalogProductsBody,
-  type CatalogSort,
-  type SortOrder,
   type FiltersResponse,
   type SearchProductsQuery,
   type SearchProductsResponse,
@@ -20,11 +16,19 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
 import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
-import { LIST_ITEM_COLUMNS, listItemRow, toListItem, type ListItemRow } from '../../lib/catalog/list-item';
+import {
+  FILTER_MESSAGES,
+  HIT_COLUMNS,
+  listingPage,
+  listingParams,
+  LISTING_TTL_MS,
+  priceFilter,
+  selectionKey,
+  type ListingParams,
+} from '../../lib/catalog/listing-page';
 import { transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
 import { TtlCache } from '../../lib/ttl-cache';
-import { LISTING_TTL_MS, orderBy } from '../listing/listing.service';
 import { articleQuery, correctTerms, searchTerms, termsTsquery, type SearchTerm } from './search.service';
 
 // The search results page (Enter in the search box): every product the query finds — by article, by its words
@@ -75,12 +79,6 @@ function fitsSql(transportId: number | null): SQL {
     ? sql`true`
     : sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`;
 }
-
-const FILTER_MESSAGES = {
-  unknown: (slug: string) => `Неизвестный фильтр «${slug}».`,
-  range: (slug: string) => `Фильтр «${slug}» ожидает диапазон [min, max] из чисел.`,
-  value: (slug: string, value: string) => `Фильтр «${slug}» не знает значения «${value}».`,
-};
 
 export function createSearchResultsService(db: Db): SearchResultsService {
   const categories = categoryDirectory(db);
@@ -162,18 +160,9 @@ export function createSearchResultsService(db: Db): SearchResultsService {
       const tree = await categories.tree();
       const filter = body.filter ?? {};
       const where = await conditions(tree, filter);
-      const params = {
-        page: body.page ?? query.page,
-        size: query.size,
-        sort: body.sort ?? query.sort ?? DEFAULT_CATALOG_SORT,
-        order: body.order ?? query.order ?? DEFAULT_SORT_ORDER,
-      };
+      const params = listingParams(query, body);
       const resolved = await resolve(query.query, transportId);
-      const selected = Object.entries(filter)
-        .filter(([, values]) => values.length > 0)
-        .map(([key, values]) => [key, values.map(String)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      const key = JSON.stringify([query.query.toLowerCase(), transportId, params, selected]);
+      const key = JSON.stringify([query.query.toLowerCase(), transportId, params, selectionKey(filter)]);
       return pages.get(key, () => listMatches(db, tree, resolved, transportId, where, params));
     },
 
@@ -187,57 +176,23 @@ export function createSearchResultsService(db: Db): SearchResultsService {
   };
 }
 
-const listingRow = z.union([
-  listItemRow.extend({ total: pgNumber }),
-  z.object({ total: pgNumber, id: z.null() }),
-]);
-
 async function listMatches(
   db: Db,
   tree: CategoryTree,
   resolved: Resolved,
   transportId: number | null,
   where: SQL[],
-  q: { page: number; size: number; sort: CatalogSort; order: SortOrder },
+  q: ListingParams,
 ): Promise<SearchProductsResponse> {
   const corrected = resolved.corrected === null ? {} : { corrected_query: resolved.corrected };
   if (!resolved.match) return { current: q.page, pages: 0, total: 0, results: [], ...corrected };
   const and = sql.join(where.map((c) => sql` and ${c}`));
-  // Under the default sort an exact article comes first; any other sort is the customer's own order.
-  const order =
-    q.sort === 'popular' && q.order === 'desc'
-      ? sql`p.tier, ${orderBy(q.sort, q.order)}`
-      : orderBy(q.sort, q.order);
-  const pageOrder =
-    q.sort === 'popular' && q.order === 'desc'
-      ? sql`pg.tier, ${orderBy(q.sort, q.order, 'pg')}`
-      : orderBy(q.sort, q.order, 'pg');
-  const result = await parseRows(
-    db,
-    sql`with hits as materialized (
-          select p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at, ${resolved.tier} as tier
+  const hits = sql`select ${HIT_COLUMNS}, ${resolved.tier} as tier
           from products p
-          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}${and}
-        ),
-        page as (select * from hits p order by ${order} limit ${q.size} offset ${(q.page - 1) * q.size})
-        select c.total, ${LIST_ITEM_COLUMNS}
-        from (select count(*)::int as total from hits) c
-        left join page pg on true
-        left join products p on p.id = pg.id
-        left join manufacturers m on m.id = p.manufacturer_id
-        order by ${pageOrder}`,
-    listingRow,
-  );
-  const total = result[0]?.total ?? 0;
-  return {
-    current: q.page,
-    pages: Math.ceil(total / q.size),
-    total,
-    results: result
-      .filter((r): r is ListItemRow & { total: number } => r.id !== null)
-      .map((r) => toListItem(tree, r, transportId === null ? undefined : true)),
-    ...corrected,
-  };
+          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}${and}`;
+  // Under the default sort an exact article comes first; any other sort is the customer's own order.
+  const tier = q.sort === 'popular' && q.order === 'desc';
+  return { ...(await listingPage(db, tree, hits, { ...q, transportId, tier })), ...corrected };
 }
 
 const facetRow = z.object({
@@ -278,14 +233,7 @@ async function matchFilters(
   const filters: CatalogFilter[] = [];
   const price = rows.find((r) => r.kind === 'price');
   if (price && price.n > 0 && price.lo !== null && price.hi !== null)
-    filters.push({
-      title: 'Цена',
-      slug: PRICE_FILTER_SLUG,
-      type: 'RANGE',
-      min: price.lo,
-      max: price.hi,
-      unit: '₽',
-    });
+    filters.push(priceFilter(price.lo, price.hi));
   const categoryValues = rows
     .filter((r) => r.kind === 'category' && r.id !== null)
     .flatMap((r) => {

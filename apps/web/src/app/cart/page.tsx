@@ -3,8 +3,7 @@ import type { Metadata } from 'next';
 import { CartView } from '@/features/cart/cart-view';
 import styles from '@/features/cart/cart.module.css';
 import { ProductShelf } from '@/components/catalog/product-shelf';
-import { OpenModalButton } from '@/components/shell/open-modal-button';
-import { buttonClass } from '@/components/ui/button';
+import { HelpOfferButtons } from '@/components/shell/help-offer-buttons';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { apiTry } from '@/lib/api/server';
 import { recommendationsForCart } from '@/lib/recommendations';
@@ -39,24 +38,7 @@ export default async function CartPage() {
     <div className={`container ${styles.page}`}>
       <div className={styles.heading}>
         <h1>{PAGE_TITLES.cart}</h1>
-        <div className={styles.helpRow}>
-          <OpenModalButton
-            kind="help"
-            helpType="HELP"
-            goal="button_cart_help"
-            className={buttonClass('secondary', 'sm')}
-          >
-            Помощь с заказом
-          </OpenModalButton>
-          <OpenModalButton
-            kind="help"
-            helpType="SPECIAL_OFFER"
-            goal="button_cart_special"
-            className={buttonClass('secondary', 'sm')}
-          >
-            Узнать цену со скидкой
-          </OpenModalButton>
-        </div>
+        <HelpOfferButtons place="cart" helpLabel="Помощь с заказом" className={styles.helpRow} />
       </div>
       <CartView
         key={context}

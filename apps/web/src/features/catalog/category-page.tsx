@@ -17,18 +17,16 @@ import { CarIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { safeUrl } from '@/lib/start-data';
 import { getListingOnce } from './data';
-import { FiltersPanel, SortSelect } from './listing-controls';
-import { ProductCard } from '@/components/catalog/product-card';
+import { SortSelect } from './listing-controls';
+import { ListingLayout, ListingResults } from './listing';
 import {
   activeFilterCount,
   listingQuery,
   listingRequest,
-  pageWindow,
   rangeLabel,
   withoutFilters,
   withoutRange,
   withoutValue,
-  withPage,
   type ListingState,
 } from './url-state';
 import styles from './catalog.module.css';
@@ -104,75 +102,6 @@ function CategoryTiles({
         })}
       </ul>
     </section>
-  );
-}
-
-export function Pagination({
-  basePath,
-  state,
-  pages,
-  extra,
-}: {
-  basePath: string;
-  state: ListingState;
-  pages: number;
-  extra?: Record<string, string>;
-}) {
-  if (pages <= 1) return null;
-  const href = (p: number) => `${basePath}?${listingQuery(withPage(state, p), extra)}`;
-  const current = Math.min(state.page, pages);
-  return (
-    <nav aria-label="Страницы каталога" className={styles.pagination}>
-      {current > 1 ? (
-        <Link href={href(current - 1)} className={styles.pageStep} rel="prev">
-          ← Назад
-        </Link>
-      ) : null}
-      <ol className={styles.pageList}>
-        {pageWindow(current, pages).map((p, i) =>
-          p === null ? (
-            <li key={`gap-${i}`} aria-hidden="true" className={styles.pageGap}>
-              …
-            </li>
-          ) : (
-            <li key={p}>
-              <Link
-                href={href(p)}
-                className={`${styles.pageLink} ${p === state.page ? styles.pageCurrent : ''}`}
-                aria-current={p === state.page ? 'page' : undefined}
-                aria-label={`Страница ${p}`}
-              >
-                {p}
-              </Link>
-            </li>
-          ),
-        )}
-      </ol>
-      {current < pages ? (
-        <Link href={href(current + 1)} className={styles.pageStep} rel="next">
-          Вперёд →
-        </Link>
-      ) : null}
-    </nav>
-  );
-}
-
-export const HYDRATION_CHUNK = 4;
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-export function ListingSkeleton() {
-  return (
-    <div className={styles.grid} role="status" aria-busy="true">
-      <span className="visually-hidden">Загрузка...</span>
-      {Array.from({ length: 8 }, (_, i) => (
-        <Skeleton key={i} height={340} radius="var(--radius-lg)" />
-      ))}
-    </div>
   );
 }
 
@@ -284,8 +213,6 @@ async function Listing({
     transportId,
     listingKey(state, filters),
   );
-  const filtered = activeFilterCount(state) > 0;
-  const resetHref = `${basePath}?${listingQuery(withoutFilters(state))}`;
   const from = (listing.current - 1) * CATALOG_PAGE_SIZE + 1;
   const to = from + listing.results.length - 1;
 
@@ -305,55 +232,29 @@ async function Listing({
         <SortSelect basePath={basePath} state={state} />
       </div>
       <ActiveFilters basePath={basePath} state={state} filters={filters} />
-      {listing.results.length > 0 ? (
-        <>
-          <ul role="list" className={styles.grid} data-testid="product-grid">
-            {/* Every few cards are their own hydration unit, so React hydrates the grid in short tasks
-                  instead of one long one (Total Blocking Time on phones). */}
-            {chunks(listing.results, HYDRATION_CHUNK).map((group, g) => (
-              <Suspense key={group[0]?.slug ?? g}>
-                {group.map((product, i) => (
-                  <li key={product.slug}>
-                    <ProductCard product={product} priority={g === 0 && i < 2} />
-                  </li>
-                ))}
-              </Suspense>
-            ))}
-          </ul>
-          <Suspense>
-            <Pagination basePath={basePath} state={state} pages={listing.pages} />
-          </Suspense>
-        </>
-      ) : listing.total > 0 ? (
-        <div className={styles.empty}>
-          <h3>На этой странице товаров нет</h3>
-          <p>Всего {countRu(listing.total, ['товар', 'товара', 'товаров'])} — начните с первой страницы.</p>
-          <Link href={`${basePath}?${listingQuery(withPage(state, 1))}`} className={buttonClass('primary')}>
-            К первой странице
-          </Link>
-        </div>
-      ) : filtered ? (
-        <div className={styles.empty}>
-          <h3>Ничего не найдено</h3>
-          <p>Под выбранные фильтры не подходит ни один товар. Сбросьте фильтры или измените условия.</p>
-          <Link href={resetHref} className={buttonClass('primary')}>
-            Сбросить фильтры
-          </Link>
-        </div>
-      ) : (
-        <div className={styles.empty}>
-          <h3>Товаров пока нет</h3>
-          <p>
-            {transportLabel
-              ? `Для автомобиля ${transportLabel} в этой категории пока нет подходящих товаров.`
-              : 'В этой категории пока нет товаров.'}{' '}
-            Загляните в другие разделы каталога.
-          </p>
-          <Link href="/catalog" className={buttonClass('primary')}>
-            Весь каталог
-          </Link>
-        </div>
-      )}
+      <ListingResults
+        listing={listing}
+        basePath={basePath}
+        state={state}
+        noMatch={{
+          title: 'Ничего не найдено',
+          text: 'Под выбранные фильтры не подходит ни один товар. Сбросьте фильтры или измените условия.',
+        }}
+        nothing={
+          <div className={styles.empty}>
+            <h3>Товаров пока нет</h3>
+            <p>
+              {transportLabel
+                ? `Для автомобиля ${transportLabel} в этой категории пока нет подходящих товаров.`
+                : 'В этой категории пока нет товаров.'}{' '}
+              Загляните в другие разделы каталога.
+            </p>
+            <Link href="/catalog" className={buttonClass('primary')}>
+              Весь каталог
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }
@@ -406,23 +307,16 @@ export function CategoryPage({
           transportId={transportId}
         />
       </Suspense>
-      <div className={styles.listingLayout}>
-        {panelFilters.length > 0 ? (
-          <aside className={styles.aside} aria-label="Фильтры товаров">
-            <FiltersPanel basePath={basePath} state={state} filters={panelFilters} />
-          </aside>
-        ) : null}
-        <Suspense fallback={<ListingSkeleton />}>
-          <Listing
-            category={category}
-            basePath={basePath}
-            state={state}
-            filters={filters}
-            transportId={transportId}
-            transportLabel={transportLabel}
-          />
-        </Suspense>
-      </div>
+      <ListingLayout basePath={basePath} state={state} filters={panelFilters}>
+        <Listing
+          category={category}
+          basePath={basePath}
+          state={state}
+          filters={filters}
+          transportId={transportId}
+          transportLabel={transportLabel}
+        />
+      </ListingLayout>
     </div>
   );
 }

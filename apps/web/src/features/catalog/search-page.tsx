@@ -7,22 +7,13 @@ import {
   type SearchProductsResponse,
 } from '@podbor/contract';
 import Link from 'next/link';
-import { Suspense } from 'react';
-import { ProductCard } from '@/components/catalog/product-card';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
 import { CarIcon } from '@/components/ui/icons';
-import { chunks, HYDRATION_CHUNK, ListingSkeleton, Pagination } from './category-page';
 import { getSearchListing } from './data';
-import { FiltersPanel, SortSelect } from './listing-controls';
-import {
-  activeFilterCount,
-  listingQuery,
-  listingRequest,
-  withoutFilters,
-  withPage,
-  type ListingState,
-} from './url-state';
+import { ListingLayout, ListingResults } from './listing';
+import { SortSelect } from './listing-controls';
+import { activeFilterCount, listingRequest, type ListingState } from './url-state';
 import styles from './catalog.module.css';
 
 // The search results page (Enter in the search box): every product the query finds, as a catalogue listing —
@@ -71,7 +62,6 @@ async function Results({
   );
   const extra = { [QUERY_PARAMS.searchQuery]: query };
   const filtered = activeFilterCount(state) > 0;
-  const resetHref = `${SEARCH_PAGE_PATH}?${listingQuery(withoutFilters(state), extra)}`;
 
   return (
     <section className={styles.results} aria-labelledby="listing-title" data-search-results="">
@@ -93,56 +83,32 @@ async function Results({
         </h2>
         {listing.total > 0 ? <SortSelect basePath={SEARCH_PAGE_PATH} state={state} extra={extra} /> : null}
       </div>
-      {listing.results.length > 0 ? (
-        <>
-          <ul role="list" className={styles.grid} data-testid="product-grid">
-            {chunks(listing.results, HYDRATION_CHUNK).map((group, g) => (
-              <Suspense key={group[0]?.slug ?? g}>
-                {group.map((product, i) => (
-                  <li key={product.slug}>
-                    <ProductCard product={product} priority={g === 0 && i < 2} />
-                  </li>
-                ))}
-              </Suspense>
-            ))}
-          </ul>
-          <Suspense>
-            <Pagination basePath={SEARCH_PAGE_PATH} state={state} pages={listing.pages} extra={extra} />
-          </Suspense>
-        </>
-      ) : listing.total > 0 ? (
-        <div className={styles.empty}>
-          <h3>На этой странице товаров нет</h3>
-          <p>Всего {countRu(listing.total, ['товар', 'товара', 'товаров'])} — начните с первой страницы.</p>
-          <Link
-            href={`${SEARCH_PAGE_PATH}?${listingQuery(withPage(state, 1), extra)}`}
-            className={buttonClass('primary')}
-          >
-            К первой странице
-          </Link>
-        </div>
-      ) : filtered ? (
-        <div className={styles.empty}>
-          <h3>Под выбранные фильтры ничего не подходит</h3>
-          <p>По запросу «{query}» товары есть, но не с такими условиями. Сбросьте фильтры или измените их.</p>
-          <Link href={resetHref} className={buttonClass('primary')}>
-            Сбросить фильтры
-          </Link>
-        </div>
-      ) : (
-        <div className={styles.empty} data-search-empty="">
-          <h3>По запросу «{query}» ничего не найдено</h3>
-          <p>
-            {transportLabel
-              ? `Среди товаров для ${transportLabel} такого нет. Проверьте написание, сократите запрос или выберите другой автомобиль.`
-              : 'Проверьте написание или сократите запрос. Ищите по названию («колодки передние»), артикулу или коду: вязкости (5W-30), размеру шины (205/55 R16), цоколю лампы (H7).'}
-          </p>
-          <Suggestions exclude={query} />
-          <Link href="/catalog" className={buttonClass('primary')}>
-            Перейти в каталог
-          </Link>
-        </div>
-      )}
+      <ListingResults
+        listing={listing}
+        basePath={SEARCH_PAGE_PATH}
+        state={state}
+        extra={extra}
+        noMatch={{
+          title: 'Под выбранные фильтры ничего не подходит',
+          text: (
+            <>По запросу «{query}» товары есть, но не с такими условиями. Сбросьте фильтры или измените их.</>
+          ),
+        }}
+        nothing={
+          <div className={styles.empty} data-search-empty="">
+            <h3>По запросу «{query}» ничего не найдено</h3>
+            <p>
+              {transportLabel
+                ? `Среди товаров для ${transportLabel} такого нет. Проверьте написание, сократите запрос или выберите другой автомобиль.`
+                : 'Проверьте написание или сократите запрос. Ищите по названию («колодки передние»), артикулу или коду: вязкости (5W-30), размеру шины (205/55 R16), цоколю лампы (H7).'}
+            </p>
+            <Suggestions exclude={query} />
+            <Link href="/catalog" className={buttonClass('primary')}>
+              Перейти в каталог
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }
@@ -178,27 +144,20 @@ export function SearchPage({
         ) : null}
       </header>
       {searchable ? (
-        <div className={styles.listingLayout}>
-          {filters.length > 0 ? (
-            <aside className={styles.aside} aria-label="Фильтры товаров">
-              <FiltersPanel
-                basePath={SEARCH_PAGE_PATH}
-                state={state}
-                filters={filters}
-                extra={{ [QUERY_PARAMS.searchQuery]: query }}
-              />
-            </aside>
-          ) : null}
-          <Suspense fallback={<ListingSkeleton />}>
-            <Results
-              query={query}
-              state={state}
-              filters={filters}
-              transportId={transportId}
-              transportLabel={transportLabel}
-            />
-          </Suspense>
-        </div>
+        <ListingLayout
+          basePath={SEARCH_PAGE_PATH}
+          state={state}
+          filters={filters}
+          extra={{ [QUERY_PARAMS.searchQuery]: query }}
+        >
+          <Results
+            query={query}
+            state={state}
+            filters={filters}
+            transportId={transportId}
+            transportLabel={transportLabel}
+          />
+        </ListingLayout>
       ) : (
         <div className={styles.empty} data-search-empty="">
           <h3>{query ? 'Запрос слишком короткий' : 'Что ищем?'}</h3>

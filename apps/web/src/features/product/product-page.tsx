@@ -10,9 +10,8 @@ import { discountPercent } from '@podbor/contract/money';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { ProductShelf } from '@/components/catalog/product-shelf';
-import { OpenModalButton } from '@/components/shell/open-modal-button';
+import { HelpOfferButtons } from '@/components/shell/help-offer-buttons';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
-import { buttonClass } from '@/components/ui/button';
 import { PinIcon } from '@/components/ui/icons';
 import { recommendationsFor } from '@/lib/recommendations';
 import { InstallmentBlock } from './installment-block';
@@ -202,24 +201,7 @@ export function ProductPage({
               isService={product.is_service}
             />
             {product.is_service ? null : <InstallmentBlock slug={product.slug} />}
-            <div className={styles.helpRow}>
-              <OpenModalButton
-                kind="help"
-                helpType="HELP"
-                goal="button_product_help"
-                className={buttonClass('secondary', 'sm')}
-              >
-                Помощь в подборе
-              </OpenModalButton>
-              <OpenModalButton
-                kind="help"
-                helpType="SPECIAL_OFFER"
-                goal="button_product_special"
-                className={buttonClass('secondary', 'sm')}
-              >
-                Узнать цену со скидкой
-              </OpenModalButton>
-            </div>
+            <HelpOfferButtons place="product" helpLabel="Помощь в подборе" className={styles.helpRow} />
           </div>
 
           {product.is_service ? null : (
