@@ -66,15 +66,15 @@ async function expectOnScreen(page: Page, locator: Locator) {
     .poll(async () => {
       const box = await locator.boundingBox();
       const view = page.viewportSize()!;
-      return (
+      const inside =
         !!box &&
         box.y >= 0 &&
         box.y + box.height <= view.height &&
         box.x >= 0 &&
-        box.x + box.width <= view.width
-      );
+        box.x + box.width <= view.width;
+      return inside ? 'on screen' : JSON.stringify(box);
     })
-    .toBe(true);
+    .toBe('on screen');
 }
 
 /** The two boxes do not overlap. */
@@ -182,7 +182,7 @@ test.describe('phone layouts that sell @phone', () => {
     await page.goto('/cart');
     await expect(page.locator('[data-cart-line]')).toHaveCount(2);
     await expectOnScreen(page, total);
-    await expect(total).toHaveText(/\d ₽$/);
+    await expect(total).toHaveText(/\d\s₽$/);
     await expectOnScreen(page, checkout);
     await expectApart(checkout, bottomMenu);
 
