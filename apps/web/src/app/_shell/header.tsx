@@ -102,19 +102,18 @@ export function Header({ data }: { data: StartData }) {
           <div className={styles.desktopOnly}>
             <CartLink count={cart.count} total={cart.total} />
           </div>
+          {/* Phones: city and vehicle between the logo row and the search field, so that the search row is the
+              header's last and alone stays on screen while the page scrolls (header.module.css). */}
+          <div className={styles.mobileBar}>
+            <CityButton label={cityLabel} className={styles.chip} />
+            <TransportButton
+              label={transportLabel}
+              className={`${styles.chip} ${styles.transportChip}`}
+              mobile
+            />
+          </div>
         </div>
       </CompactFrame>
-
-      <div className={styles.mobileBar}>
-        <div className={`container ${styles.mobileInner}`}>
-          <CityButton label={cityLabel} className={styles.chip} />
-          <TransportButton
-            label={transportLabel}
-            className={`${styles.chip} ${styles.transportChip}`}
-            mobile
-          />
-        </div>
-      </div>
     </header>
   );
 }

@@ -44,6 +44,8 @@ export function CatalogMenuButton({
         aria-controls={open ? CATALOG_MENU_ID : undefined}
         onClick={() => setCatalogMenuOpen((v) => !v)}
         onPointerEnter={() => void import('./catalog-menu-panel')}
+        // Under 831 px the header shows the icon alone: the name must not go with the caption.
+        aria-label={children ? undefined : 'Каталог'}
         data-catalog-button=""
       >
         {open ? <CloseIcon size={20} /> : <GridIcon size={20} />}

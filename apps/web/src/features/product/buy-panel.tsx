@@ -3,7 +3,7 @@
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { buttonClass } from '@/components/ui/button';
 import { CartIcon, CheckIcon } from '@/components/ui/icons';
@@ -20,6 +20,9 @@ export interface BuyPanelProps {
   installationPrice: number;
   inStock: boolean;
   isService: boolean;
+  /** Price and a short stock note for the phone's buy bar (the page shows the full ones above the panel). */
+  price: number;
+  stockNote: string;
 }
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'added' } | { kind: 'error'; message: string };
@@ -29,11 +32,20 @@ type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'added' } | { kind: 
  * imported on click, so they stay out of the page's first load. The checkout helper adds buy-now and the
  * instalment block here.
  */
-export function BuyPanel({ slug, withInstallation, installationPrice, inStock, isService }: BuyPanelProps) {
+export function BuyPanel({
+  slug,
+  withInstallation,
+  installationPrice,
+  inStock,
+  isService,
+  price,
+  stockNote,
+}: BuyPanelProps) {
   const { session } = useShell();
   const router = useRouter();
   const [install, setInstall] = useState(isService);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [panelRef, barShown] = useScrolledPast();
 
   const add = async () => {
     setStatus({ kind: 'busy' });
@@ -61,8 +73,9 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
     }
   };
 
+  const label = inStock || isService ? 'В корзину' : 'Заказать';
   return (
-    <div className={styles.buy}>
+    <div className={styles.buy} ref={panelRef}>
       {withInstallation && !isService ? (
         <label className={styles.installOption}>
           <input type="checkbox" checked={install} onChange={(e) => setInstall(e.target.checked)} />
@@ -89,8 +102,7 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
           disabled={status.kind === 'busy'}
           aria-busy={status.kind === 'busy' || undefined}
         >
-          <CartIcon size={20} />{' '}
-          {status.kind === 'busy' ? 'Добавляем...' : inStock || isService ? 'В корзину' : 'Заказать'}
+          <CartIcon size={20} /> {status.kind === 'busy' ? 'Добавляем...' : label}
         </button>
       )}
       <BuyNowButton
@@ -105,6 +117,60 @@ export function BuyPanel({ slug, withInstallation, installationPrice, inStock, i
           {status.message}
         </p>
       ) : null}
+      {/* Phones (CSS shows it under 721 px): price, stock and the same cart action once the panel above has
+          scrolled off the top. Fixed and moved with a transform, so showing it shifts nothing (CLS); hidden, it
+          is inert and invisible, so focus and screen readers skip it. */}
+      <section
+        className={`${styles.buyBar} ${barShown ? styles.buyBarShown : ''}`}
+        aria-label="Быстрая покупка"
+        inert={!barShown}
+        data-buy-bar=""
+        data-shown={barShown ? 'true' : 'false'}
+      >
+        <p className={styles.buyBarInfo}>
+          <span className={styles.buyBarPrice}>{formatPrice(price)}</span>
+          <span className={inStock ? styles.inStock : styles.onOrder}>{stockNote}</span>
+        </p>
+        {status.kind === 'added' ? (
+          <Link href="/cart" className={buttonClass('primary', 'md', false, styles.buyBarAction)}>
+            <CheckIcon size={18} /> В корзине
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={buttonClass('accent', 'md', false, styles.buyBarAction)}
+            onClick={add}
+            disabled={status.kind === 'busy'}
+            aria-busy={status.kind === 'busy' || undefined}
+          >
+            <CartIcon size={18} /> {status.kind === 'busy' ? 'Добавляем...' : label}
+          </button>
+        )}
+      </section>
     </div>
   );
+}
+
+/**
+ * Whether the element has scrolled off the top of the screen (an IntersectionObserver, no scroll handler). Below
+ * the screen — not reached yet — does not count: the page's own panel is still ahead.
+ */
+function useScrolledPast() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const target = ref.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    // The top margin is the phone header's search row, which stays over the page.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        setShown(!entry.isIntersecting && entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
+      },
+      { rootMargin: '-64px 0px 0px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, shown] as const;
 }

@@ -199,6 +199,14 @@ export function ProductPage({
               installationPrice={product.installation_price}
               inStock={inStock}
               isService={product.is_service}
+              price={product.price}
+              stockNote={
+                product.is_service
+                  ? 'Услуга в сервисе'
+                  : totalStock > 0
+                    ? `В наличии ${totalStock} шт.`
+                    : 'Под заказ'
+              }
             />
             {product.is_service ? null : <InstallmentBlock slug={product.slug} />}
             <HelpOfferButtons place="product" helpLabel="Помощь в подборе" className={styles.helpRow} />
