@@ -9,6 +9,19 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const nodeBin = process.execPath;
 export const npmCmd = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** Chromium's flags for every headless run here (Playwright suites, screenshots, Lighthouse): no sandbox as root, no
+ * GPU, and nothing that reaches the network on its own (only npm and apt are reachable from this machine). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function log(msg) {
   console.log(`\x1b[36m[podbor]\x1b[0m ${msg}`);
 }

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { log, root } from './lib.mjs';
+import { CHROMIUM_ARGS, log, root } from './lib.mjs';
 
 const base = (process.env.SHOP_URL || 'http://localhost:3000').replace(/\/$/, '');
 const outDir = path.join(root, 'artifacts', 'screenshots');
@@ -87,16 +87,7 @@ async function shoot(page, name, width) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 let failed = false;
 try {

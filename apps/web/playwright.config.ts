@@ -1,18 +1,10 @@
 import { defineConfig } from '@playwright/test';
+// @ts-expect-error -- plain ESM of the root scripts, without type declarations
+import { CHROMIUM_ARGS as chromeArgs } from '../../scripts/lib.mjs';
 
 // Browser suite of the storefront. scripts/test-e2e.mjs starts the seeded API and the storefront's server
 // (dist/server.js) and passes BASE_URL, API_BASE_URL, DATABASE_URL and CHROME_PATH; against dev servers the
 // defaults below apply.
-const chromeArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './e2e',
