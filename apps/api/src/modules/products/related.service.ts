@@ -130,7 +130,10 @@ async function recommendations(
         cross join lateral (
           select p.* from products p
           where p.category_id = c.id and p.is_active and p.id <> ${product.id} and ${fits}
-          order by p.popularity desc, p.id
+          -- NULLS LAST as in the (category_id, popularity desc nulls last, id) index: plain DESC (nulls first)
+          -- cannot use it, and the planner walked the whole catalogue by popularity instead (1.7 s at 200,000
+          -- products, 2 ms with the index).
+          order by p.popularity desc nulls last, p.id
           limit ${RECOMMENDATIONS_LIMIT}
         ) p
         left join manufacturers m on m.id = p.manufacturer_id
