@@ -75,6 +75,10 @@ const PODBOR_CALLS = [
   'POST /api/v1/user/logout/',
   // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
   'POST /api/admin/v1/orders/{}/release/',
+  // Back office (issue #14): staff sign in with an authenticator code, see who they are, admins read the audit log.
+  'POST /api/admin/v1/auth/login/',
+  'GET /api/admin/v1/me/',
+  'GET /api/admin/v1/audit/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call
