@@ -16,10 +16,18 @@ export const feedback = pgTable(
     message: text().notNull(),
     source: text().notNull().default(''),
     transportId: integer().references(() => transports.id, { onDelete: 'set null' }),
-    status: text({ enum: ['new', 'done'] })
+    /** new → taken (a manager is on it) → done (issue #14's callback desk). */
+    status: text({ enum: ['new', 'taken', 'done'] })
       .notNull()
       .default('new'),
+    /** The staff member who took the request, and when; kept when it is done. */
+    takenBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    takenAt: timestamp({ withTimezone: true }),
+    doneAt: timestamp({ withTimezone: true }),
+    /** The staff's note on the call (what was agreed, why it could not be reached…). */
+    staffNote: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_status_created_idx').on(t.status, t.createdAt.desc())],
 );

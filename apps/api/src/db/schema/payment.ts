@@ -67,10 +67,20 @@ export const orders = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     /** The address the order was placed from: open unpaid orders are limited per address too. */
     clientIp: text(),
+    /**
+     * Bumped by every change of the order: the back office sends the version it showed, so a second manager
+     * changing the same order gets a conflict instead of overwriting the first one's change.
+     */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The back office's order desk: newest first, within a status and/or a branch.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_branch_status_created_idx').on(t.branchId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_phone_idx').on(t.phone),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_visitor_idx').on(t.visitorId),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
