@@ -4,8 +4,13 @@ import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { ShopShell } from '@/app/_shell/shop-shell';
+import { getStartData } from '@/lib/start-data';
 
-export const metadata: Metadata = { title: PAGE_TITLES.notFound, robots: { index: false } };
+// Outside the (shop) layout, so its title template does not apply: the shop's name is added here.
+export async function generateMetadata(): Promise<Metadata> {
+  const { showcase } = await getStartData();
+  return { title: `${PAGE_TITLES.notFound} — ${showcase.title}`, robots: { index: false } };
+}
 
 /** An unknown address, or a page that called notFound(): answered in the storefront's frame. */
 export default function NotFound() {
