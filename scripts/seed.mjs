@@ -1,4 +1,4 @@
-// `npm run seed [-- --products N] [-- --reset]`: migrate and seed DATABASE_URL or the embedded database.
+// `npm run seed [-- --products N] [-- --orders N] [-- --reset]`: migrate and seed DATABASE_URL or the embedded database.
 import { log, mtime, newestMtime, nodeBin, npmCmd, run } from './lib.mjs';
 
 const sources = newestMtime(['apps/api/src', 'apps/api/drizzle', 'packages/contract/src']);

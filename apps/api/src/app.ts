@@ -45,6 +45,7 @@ import cartRoutes from './modules/cart/cart.routes';
 import paymentRoutes from './modules/payment/payment.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import staffRoutes from './modules/staff/staff.routes';
+import adminOrdersRoutes from './modules/admin-orders/admin-orders.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes, { deps });
   await app.register(ordersRoutes, { deps });
   await app.register(staffRoutes, { deps });
+  await app.register(adminOrdersRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

@@ -79,6 +79,12 @@ const PODBOR_CALLS = [
   'POST /api/admin/v1/auth/login/',
   'GET /api/admin/v1/me/',
   'GET /api/admin/v1/audit/',
+  // Back office (issue #14): the order desk (list with counts, order page, status changes), product search, dashboard.
+  'GET /api/admin/v1/orders/',
+  'GET /api/admin/v1/orders/{}/',
+  'POST /api/admin/v1/orders/{}/status/',
+  'GET /api/admin/v1/products/',
+  'GET /api/admin/v1/dashboard/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

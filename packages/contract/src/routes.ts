@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as admin from './admin';
+import * as adminOrders from './admin-orders';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -907,6 +908,69 @@ export const API_ROUTES = {
     errors: [400, 401, 403],
     tags: ['admin'],
     summary: 'Журнал действий сотрудников: кто, что, до → после, когда (только администратор)',
+  },
+  // ---- back office: order desk (issue #14) ----
+  adminOrders: {
+    method: 'GET',
+    path: '/api/admin/v1/orders/',
+    auth: 'staff',
+    query: adminOrders.adminOrderListQuery,
+    response: adminOrders.adminOrderListResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary:
+      'Заказы: фильтры, поиск по номеру или телефону, счётчики по статусам (менеджер — только своих филиалов)',
+    description:
+      'Новые сверху. Даты — московские, включительно. counts — число заказов каждого статуса при тех же фильтрах, ' +
+      'кроме status; счётчики и total точны до 10 000 (exact: false — «не меньше»). 403 — фильтр по чужому филиалу.',
+  },
+  adminOrder: {
+    method: 'GET',
+    path: '/api/admin/v1/orders/{number}/',
+    auth: 'staff',
+    params: admin.adminOrderNumberParams,
+    response: adminOrders.adminOrderDetail,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary:
+      'Карточка заказа: строки, резервы по складам, покупатель, платежи с событиями, история, возможные статусы',
+  },
+  adminOrderStatus: {
+    method: 'POST',
+    path: '/api/admin/v1/orders/{number}/status/',
+    auth: 'staff',
+    params: admin.adminOrderNumberParams,
+    body: adminOrders.adminOrderStatusRequest,
+    response: adminOrders.adminOrderStatusResponse,
+    // 409: stale version (another manager changed the order) or a move the status machine does not allow;
+    // 502: the payment provider refused or could not be reached for the refund of a paid online order.
+    errors: [400, 401, 403, 404, 409, 502],
+    tags: ['admin'],
+    summary:
+      'Сменить статус заказа: сборка → готов (SMS покупателю) → выдан, или отмена (резерв снимается, оплата возвращается)',
+    description:
+      'version — версия заказа, которую видел сотрудник: если заказ с тех пор изменили, ответ 409 с текущими status ' +
+      'и version, изменение не применяется. Отмена требует reason.',
+  },
+  adminProducts: {
+    method: 'GET',
+    path: '/api/admin/v1/products/',
+    auth: 'staff',
+    query: adminOrders.adminProductListQuery,
+    response: adminOrders.adminProductListResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Поиск товаров панели управления: по названию, артикулу в любом написании или id',
+  },
+  adminDashboard: {
+    method: 'GET',
+    path: '/api/admin/v1/dashboard/',
+    auth: 'staff',
+    response: adminOrders.adminDashboard,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary:
+      'Сводка: заказы и выручка за сегодня, открытые и просроченные звонки, товары без остатка по филиалам',
   },
   adminOrderRelease: {
     method: 'POST',

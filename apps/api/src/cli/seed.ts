@@ -1,5 +1,5 @@
 /**
- * Demo data: `npx tsx src/cli/seed.ts [--products N] [--reset]`.
+ * Demo data: `npx tsx src/cli/seed.ts [--products N] [--orders N] [--reset]`.
  * Migrates the configured database (DATABASE_URL, or PGlite under DATA_DIR/pglite), then fills it with the
  * deterministic demo shop; images go to DATA_DIR/media.
  */
@@ -12,9 +12,11 @@ import { openCliDatabase } from './database';
 import { migrate } from '../db/migrate';
 import { loadConfig } from '../config';
 import { MIN_PRODUCTS, isSeeded, seed } from '../seed';
+import { seedOrders } from '../seed/orders';
 
-const USAGE = `Usage: seed [--products N] [--reset] [--if-empty]
+const USAGE = `Usage: seed [--products N] [--orders N] [--reset] [--if-empty]
   --products N  catalogue size (default 5000, at least ${MIN_PRODUCTS})
+  --orders N    add N orders over the last two years (the order desk and its benchmark); also on a seeded database
   --reset       drop everything in the public schema and the migration history, migrate and seed again
   --if-empty    seed only when the database holds no demo data; otherwise exit quietly`;
 
@@ -45,6 +47,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       products: { type: 'string' },
+      orders: { type: 'string' },
       reset: { type: 'boolean', default: false },
       // For `npm start` and the benchmarks: seed only an empty database, say nothing otherwise.
       'if-empty': { type: 'boolean', default: false },
@@ -61,6 +64,12 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  const orders = values.orders === undefined ? 0 : Number(values.orders);
+  if (!Number.isInteger(orders) || orders < 0 || orders > 10_000_000) {
+    console.error(`--orders must be an integer from 0 to 10000000.\n${USAGE}`);
+    return 1;
+  }
+
   const config = loadConfig();
   const { handle, where } = await openCliDatabase(config);
   try {
@@ -69,7 +78,20 @@ async function main(): Promise<number> {
       await resetDatabase(handle);
     }
     await migrate(handle);
+    const addOrders = async () => {
+      if (orders === 0) return;
+      console.log(`Adding ${orders} orders to ${where}…`);
+      const started = performance.now();
+      const written = await seedOrders(handle.db, orders, (m) =>
+        console.log(`  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${m}`),
+      );
+      console.log(`${written} orders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    };
     if (await isSeeded(handle.db)) {
+      if (orders > 0) {
+        await addOrders();
+        return 0;
+      }
       if (values['if-empty']) return 0;
       console.log(`${where} already holds demo data; nothing changed. Run with --reset to rebuild it.`);
       return 0;
@@ -85,6 +107,7 @@ async function main(): Promise<number> {
     for (const [table, count] of Object.entries(summary))
       console.log(`  ${table.padEnd(width)}  ${count.toLocaleString('ru-RU')}`);
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    await addOrders();
     return 0;
   } finally {
     await handle.close();

@@ -25,7 +25,8 @@ export const sourcesOf = (to: OrderStatus): OrderStatus[] =>
 const statusArray = (list: readonly OrderStatus[]) => sql`${`{${list.join(',')}}`}::text[]`;
 
 /**
- * Moves the order to `to` if its current status allows it (and is one of `onlyFrom`, when given); false when it
+ * Moves the order to `to` if its current status allows it (bumping its `version`, which the back office's
+ * optimistic concurrency compares) (and is one of `onlyFrom`, when given); false when it
  * did not move. Run it inside the transaction that also does whatever caused the move.
  */
 export async function transitionOrder(
@@ -37,7 +38,7 @@ export async function transitionOrder(
   const from = sourcesOf(to).filter((s) => !onlyFrom || onlyFrom.includes(s));
   if (from.length === 0) return false;
   const moved = await tx.execute(
-    sql`update orders set status = ${to}, updated_at = now(),
+    sql`update orders set status = ${to}, updated_at = now(), version = version + 1,
           expires_at = case when ${to} = 'awaiting_payment' then expires_at else null end,
           is_paid = is_paid or ${to === 'paid'},
           paid_at = case when ${to === 'paid'} and paid_at is null then now() else paid_at end

@@ -7,7 +7,8 @@ export type CodePurpose = 'register' | 'reset_call' | 'email';
 export interface SmsMessage {
   /** +7XXXXXXXXXX */
   to: string;
-  purpose: 'register';
+  /** `order_ready`: the order waits at the branch (the back office moved it to ready). */
+  purpose: 'register' | 'order_ready';
   /** Absent for notices that carry no code (e.g. "this number already has an account"). */
   code?: string;
   text: string;

@@ -41,6 +41,29 @@ export interface ProviderPayment {
   raw: unknown;
 }
 
+export interface RefundInput {
+  /** The provider's id of the succeeded payment. */
+  externalId: string;
+  /** Roubles with kopecks: the whole payment when the order is cancelled. */
+  amount: number;
+  /** Sent as the provider's Idempotence-Key: a repeated refund (a retry after a timeout) returns the first one. */
+  idempotenceKey: string;
+  description: string;
+  /** 54-FZ: the refund receipt repeats the payment's lines. */
+  customer: { phone: string; email: string };
+  items: ReceiptItem[];
+}
+
+/** The provider's view of a refund. */
+export interface ProviderRefund {
+  externalId: string;
+  /** `pending` is accepted and on its way; `canceled` was refused. */
+  status: 'pending' | 'succeeded' | 'canceled';
+  /** Roubles. */
+  amount: number;
+  raw: unknown;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Online providers take the money before the order is handed over (payment_url, expiry of unpaid orders). */
@@ -52,6 +75,8 @@ export interface PaymentProvider {
   capture?(externalId: string, amount: number, idempotenceKey: string): Promise<ProviderPayment>;
   /** Cancels a payment that was not finished. */
   cancel?(externalId: string, idempotenceKey: string): Promise<ProviderPayment>;
+  /** Returns the money of a succeeded payment to the customer (a paid order cancelled by staff). */
+  refund?(input: RefundInput): Promise<ProviderRefund>;
 }
 
 /** A provider call that failed (network, 5xx, unexpected answer): the caller may retry later. */

@@ -38,5 +38,15 @@ export function createSandboxProvider(pageOrigin: string): PaymentProvider {
         raw: { sandbox: true },
       });
     },
+    // The sandbox's money is make-believe: a refund is accepted at once, under an id derived from the key, so a
+    // repeat answers the same refund as the provider's Idempotence-Key would.
+    refund(input) {
+      return Promise.resolve({
+        externalId: `refund-${input.idempotenceKey}`,
+        status: 'succeeded',
+        amount: input.amount,
+        raw: { sandbox: true, payment_id: input.externalId },
+      });
+    },
   };
 }

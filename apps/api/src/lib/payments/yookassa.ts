@@ -7,6 +7,9 @@ import {
   type CreatePaymentInput,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
+  type ReceiptItem,
+  type RefundInput,
 } from './provider';
 
 // YooKassa REST API v3 (https://yookassa.ru/developers/api): HTTP Basic auth with the shop id and the secret key,
@@ -26,6 +29,16 @@ const yooPayment = z.object({
   confirmation: z.object({ confirmation_url: z.string().optional() }).nullish().catch(undefined),
 });
 
+/** The fields of YooKassa's refund object (POST /refunds) this adapter reads. */
+const yooRefund = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z
+    .object({ value: z.union([z.string(), z.number()]) })
+    .nullish()
+    .catch(undefined),
+});
+
 const TIMEOUT_MS = 15_000;
 /** YooKassa limits a receipt line's description to 128 characters. */
 const DESCRIPTION_MAX = 128;
@@ -39,12 +52,12 @@ export function createYooKassaProvider(
 ): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${config.shopId}:${config.secretKey}`).toString('base64')}`;
 
-  async function call(
+  async function request(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     idempotenceKey?: string,
-  ): Promise<ProviderPayment> {
+  ): Promise<unknown> {
     const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotenceKey) headers['idempotence-key'] = idempotenceKey;
@@ -71,6 +84,16 @@ export function createYooKassaProvider(
     } catch {
       throw new PaymentProviderError(`YooKassa ${method} ${path}: not JSON`);
     }
+    return raw;
+  }
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<ProviderPayment> {
+    const raw = await request(method, path, body, idempotenceKey);
     const payment = yooPayment.safeParse(raw);
     if (!payment.success) {
       throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected payment object`);
@@ -86,15 +109,27 @@ export function createYooKassaProvider(
     };
   }
 
+  /** The 54-FZ receipt of a payment or a refund: lines as sold, sent where the customer asked for it. */
+  function receipt(customer: { phone: string; email: string }, items: ReceiptItem[]) {
+    // The e-mail they typed, else an SMS to the order's phone. Never both: YooKassa would pick the e-mail and the
+    // customer waiting for an SMS gets nothing.
+    return {
+      customer: customer.email ? { email: customer.email } : { phone: receiptPhone(customer.phone) },
+      items: items.map((item) => ({
+        description: item.description.slice(0, DESCRIPTION_MAX),
+        quantity: item.quantity.toFixed(2),
+        amount: { value: moneyString(item.unitPrice), currency: 'RUB' },
+        vat_code: config.vatCode,
+        payment_mode: 'full_payment',
+        payment_subject: item.subject,
+      })),
+    };
+  }
+
   return {
     name: 'yookassa',
     online: true,
     create(input: CreatePaymentInput) {
-      // 54-FZ: the receipt goes where the customer asked for it — the e-mail they typed, else an SMS to the
-      // order's phone. Never both: YooKassa would pick the e-mail and the customer waiting for an SMS gets nothing.
-      const customer: Record<string, string> = input.customer.email
-        ? { email: input.customer.email }
-        : { phone: receiptPhone(input.customer.phone) };
       return call(
         'POST',
         '/payments',
@@ -108,17 +143,7 @@ export function createYooKassaProvider(
             order_number: input.orderNumber,
             payment_id: input.paymentId,
           },
-          receipt: {
-            customer,
-            items: input.items.map((item) => ({
-              description: item.description.slice(0, DESCRIPTION_MAX),
-              quantity: item.quantity.toFixed(2),
-              amount: { value: moneyString(item.unitPrice), currency: 'RUB' },
-              vat_code: config.vatCode,
-              payment_mode: 'full_payment',
-              payment_subject: item.subject,
-            })),
-          },
+          receipt: receipt(input.customer, input.items),
         },
         input.idempotenceKey,
       );
@@ -136,6 +161,24 @@ export function createYooKassaProvider(
     },
     cancel(externalId, idempotenceKey) {
       return call('POST', `/payments/${encodeURIComponent(externalId)}/cancel`, {}, idempotenceKey);
+    },
+    // POST /v3/refunds: a full refund of a succeeded payment, with the refund receipt (54-FZ).
+    async refund(input: RefundInput): Promise<ProviderRefund> {
+      const raw = await request(
+        'POST',
+        '/refunds',
+        {
+          payment_id: input.externalId,
+          amount: { value: moneyString(input.amount), currency: 'RUB' },
+          description: input.description.slice(0, DESCRIPTION_MAX),
+          receipt: receipt(input.customer, input.items),
+        },
+        input.idempotenceKey,
+      );
+      const refund = yooRefund.safeParse(raw);
+      if (!refund.success) throw new PaymentProviderError('YooKassa POST /refunds: unexpected refund object');
+      const { id, status, amount } = refund.data;
+      return { externalId: id, status, amount: Number(amount?.value ?? 0), raw };
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   rows,
   setStock,
   stockOf,
+  user,
   visitor,
   type Caller,
   type Place,
@@ -23,7 +24,9 @@ import {
 // (shop id : secret key), a mandatory Idempotence-Key on POST (the same key and body return the first result,
 // the same key with another body is an error), the payment object {id, status, paid, amount {value, currency},
 // confirmation {type: redirect, confirmation_url}, created_at, metadata, test}, statuses pending →
-// waiting_for_capture → succeeded | canceled, and the /capture call.
+// waiting_for_capture → succeeded | canceled, the /capture call, and POST /refunds (the refund object {id,
+// payment_id, status, amount, created_at}; only a succeeded payment, at most its amount, with a receipt whose lines
+// add up to the refund).
 
 const SHOP_ID = '123456';
 const SECRET = 'test_secret_key_abc';
@@ -42,9 +45,19 @@ interface FakePayment {
   test: boolean;
 }
 
+interface FakeRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  created_at: string;
+  description: string;
+}
+
 class FakeYooKassa {
   server: Server;
   payments = new Map<string, FakePayment>();
+  refunds = new Map<string, FakeRefund>();
   requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
   private keys = new Map<string, { body: string; response: string }>();
   failing = false;
@@ -104,6 +117,7 @@ class FakeYooKassa {
 
   private handlePost(path: string, data: string): [number, unknown] {
     const body = JSON.parse(data) as {
+      payment_id?: string;
       amount: { value: string; currency: string };
       confirmation: { type: string; return_url: string };
       description: string;
@@ -138,6 +152,31 @@ class FakeYooKassa {
       };
       this.payments.set(id, payment);
       return [200, payment];
+    }
+    if (path === '/refunds') {
+      const paid = body.payment_id ? this.payments.get(body.payment_id) : undefined;
+      if (!paid) return [404, { type: 'error', code: 'not_found', parameter: 'payment_id' }];
+      const refunded = [...this.refunds.values()]
+        .filter((r) => r.payment_id === paid.id && r.status !== 'canceled')
+        .reduce((s, r) => s + Number(r.amount.value), 0);
+      const sum = body.receipt.items.reduce((s, i) => s + Number(i.quantity) * Number(i.amount.value), 0);
+      if (
+        paid.status !== 'succeeded' ||
+        Number(body.amount.value) + refunded > Number(paid.amount.value) + 0.001 ||
+        Math.abs(sum - Number(body.amount.value)) > 0.001
+      ) {
+        return [400, { type: 'error', code: 'invalid_request', parameter: 'amount' }];
+      }
+      const refund: FakeRefund = {
+        id: `2e${randomUUID().slice(2)}`,
+        payment_id: paid.id,
+        status: 'succeeded',
+        amount: body.amount,
+        created_at: new Date().toISOString(),
+        description: body.description,
+      };
+      this.refunds.set(refund.id, refund);
+      return [200, refund];
     }
     const capture = /^\/payments\/([^/]+)\/capture$/.exec(path);
     const p = capture ? this.payments.get(capture[1]!) : undefined;
@@ -407,6 +446,51 @@ describe('YooKassa', () => {
     );
     expect(Number(n!.n)).toBe(1);
     expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(2);
+  });
+
+  it('a paid order cancelled in the back office is refunded with POST /refunds (Idempotence-Key, receipt)', async () => {
+    const manager = await user(ctx, 'manager');
+    const { res, product } = await cardOrder(undefined, 3);
+    const created = json<OrderCreateResponse>(res);
+    const id = await externalIdOf(created.id);
+    fake.set(id, 'succeeded');
+    expect((await notify('payment.succeeded', id)).statusCode).toBe(200);
+    const cancel = (version: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/v1/orders/${created.number}/status/`,
+        headers: { authorization: manager.authorization },
+        payload: { status: 'cancelled', version, reason: 'Покупатель отказался' },
+      });
+    const [order] = await rows<{ version: number; total_price: string }>(
+      ctx,
+      sql`select version, total_price::text from orders where id = ${created.id}`,
+    );
+
+    // YooKassa down: nothing changes, the manager is told to retry.
+    fake.failing = true;
+    const down = await cancel(order!.version);
+    fake.failing = false;
+    expect(down.statusCode).toBe(502);
+    expect(json<{ errors: { detail: string } }>(down).errors.detail).toBe(
+      `Платёжная система не приняла возврат денег по заказу №${created.number}. Заказ не отменён, повторите попытку позже.`,
+    );
+    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(3);
+
+    const done = await cancel(order!.version);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(json(done)).toMatchObject({ status: 'cancelled', refunded: true });
+    const refunds = fake.requests.filter((r) => r.method === 'POST' && r.path === '/refunds');
+    // The failed attempt and the good one carried the same key: YooKassa would never refund twice.
+    expect(new Set(refunds.map((r) => r.headers['idempotence-key'])).size).toBe(1);
+    expect(refunds.at(-1)!.body).toMatchObject({
+      payment_id: id,
+      amount: { value: Number(order!.total_price).toFixed(2), currency: 'RUB' },
+      receipt: { customer: { email: 'ivan@example.ru' } },
+    });
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === id)).toHaveLength(1);
+    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(0);
+    expect(await reservationInvariants(ctx)).toMatchObject({ stockMismatch: 0 });
   });
 
   it('turns YooKassa refusals (wrong credentials) into a provider error, not a crash', async () => {
