@@ -22,6 +22,7 @@ export * from './payment';
 export * from './feedback';
 export * from './health';
 export * from './admin';
+export * from './admin-desk';
 export * from './translit';
 export * from './search';
 export * from './routes';
