@@ -58,7 +58,7 @@ const act = (
   name: 'adminCallbackTake' | 'adminCallbackNote' | 'adminCallbackDone',
   id: number,
   who = manager,
-  payload?: unknown,
+  payload?: Record<string, unknown>,
 ) =>
   ctx.app.inject({
     method: 'POST',

@@ -62,7 +62,7 @@ async function productPage() {
 const act = (
   name: 'adminReviewPublish' | 'adminReviewHide' | 'adminReviewReply',
   id: number,
-  payload?: unknown,
+  payload?: Record<string, unknown>,
 ) =>
   ctx.app.inject({
     method: 'POST',
