@@ -46,6 +46,9 @@ import paymentRoutes from './modules/payment/payment.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import staffRoutes from './modules/staff/staff.routes';
 import adminOrdersRoutes from './modules/admin-orders/admin-orders.routes';
+import adminCallbacksRoutes from './modules/admin-callbacks/admin-callbacks.routes';
+import adminCustomersRoutes from './modules/admin-customers/admin-customers.routes';
+import adminReviewsRoutes from './modules/admin-reviews/admin-reviews.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +186,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ordersRoutes, { deps });
   await app.register(staffRoutes, { deps });
   await app.register(adminOrdersRoutes, { deps });
+  await app.register(adminCallbacksRoutes);
+  await app.register(adminReviewsRoutes);
+  await app.register(adminCustomersRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

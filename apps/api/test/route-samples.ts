@@ -23,6 +23,8 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   method: 'yandex',
   paymentId: '00000000-0000-4000-8000-000000000000',
   number: '999999999',
+  // Back-office ids (callbacks, reviews, customers): an unknown one, the 404 path.
+  id: '999999',
 };
 
 export function sampleUrl(name: string, def: ApiRouteDef): string {

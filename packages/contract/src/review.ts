@@ -27,6 +27,10 @@ export const reviewItem = z.object({
   id: z.number().int().optional(),
   /** Podbor adds: the author bought the product here (paid or collected an order with it). */
   is_buyer: z.boolean().optional(),
+  /** Podbor adds (issue #14): the shop's reply shown under the review, plain text; null without one. */
+  reply: z.string().nullable().optional(),
+  /** Podbor adds: when the shop replied (ISO date-time), null without a reply. */
+  reply_at: z.string().nullable().optional(),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 

@@ -85,6 +85,20 @@ const PODBOR_CALLS = [
   'POST /api/admin/v1/orders/{}/status/',
   'GET /api/admin/v1/products/',
   'GET /api/admin/v1/dashboard/',
+  // Back office (issue #14): the callback desk, review moderation and customers.
+  'GET /api/admin/v1/callbacks/',
+  'GET /api/admin/v1/callbacks/summary/',
+  'POST /api/admin/v1/callbacks/{}/take/',
+  'POST /api/admin/v1/callbacks/{}/note/',
+  'POST /api/admin/v1/callbacks/{}/done/',
+  'GET /api/admin/v1/reviews/',
+  'POST /api/admin/v1/reviews/{}/publish/',
+  'POST /api/admin/v1/reviews/{}/hide/',
+  'POST /api/admin/v1/reviews/{}/reply/',
+  'GET /api/admin/v1/customers/',
+  'GET /api/admin/v1/customers/{}/',
+  'POST /api/admin/v1/customers/{}/block/',
+  'POST /api/admin/v1/customers/{}/unblock/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

@@ -31,7 +31,9 @@ export type RevokeReason =
   | 'password_reset'
   | 'inactive'
   /** A staff member's role or authenticator changed: their back-office sessions end. */
-  | 'staff_change';
+  | 'staff_change'
+  /** Staff blocked the customer (issue #14). */
+  | 'blocked';
 
 async function issue(
   db: Db,
@@ -105,6 +107,7 @@ export async function rotateSession(
       ),
       role: users.role,
       isActive: users.isActive,
+      blocked: sql`${users.blockedAt} is not null`.mapWith(Boolean),
     })
     .from(refreshTokens)
     .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
@@ -114,8 +117,8 @@ export async function rotateSession(
   if (!row || row.familyId !== claims.familyId || row.familyUserId !== claims.userId)
     return { ok: false, reason: 'invalid' };
   if (!row.live) return { ok: false, reason: 'revoked' };
-  if (!row.isActive) {
-    await revokeFamily(db, row.familyId, 'inactive');
+  if (!row.isActive || row.blocked) {
+    await revokeFamily(db, row.familyId, row.blocked ? 'blocked' : 'inactive');
     return { ok: false, reason: 'revoked' };
   }
   const user = { id: claims.userId, role: row.role };
@@ -313,6 +316,7 @@ export async function isSessionLive(db: Db, sessionId: string, userId: number): 
         isNull(refreshTokenFamilies.revokedAt),
         sql`${refreshTokenFamilies.expiresAt} > now()`,
         eq(users.isActive, true),
+        isNull(users.blockedAt),
       ),
     )
     .limit(1);

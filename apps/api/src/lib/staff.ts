@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '@podbor/contract';
 import type { Db } from '../db/client';
@@ -39,4 +39,10 @@ export function staffOf(request: FastifyRequest): { userId: number } {
   const session = request.authState.user;
   if (!session) throw detailError(401, MESSAGES.unauthenticated);
   return { userId: session.userId };
+}
+
+/** SQL for «Фамилия Имя» of the users row aliased `alias`, null when the account has no name. */
+export function staffName(alias: string): SQL {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error(`staffName: bad alias ${alias}`);
+  return sql.raw(`nullif(trim(${alias}.last_name || ' ' || ${alias}.first_name), '')`);
 }

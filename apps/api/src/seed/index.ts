@@ -419,6 +419,7 @@ function batchSql(batch: ProductBatch): SQL {
         comment: 'text',
         created_at: 'epoch',
         is_verified_buyer: 'bool',
+        moderation: 'text',
       },
       batch.reviews,
     ),

@@ -29,5 +29,9 @@ export const feedback = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_status_created_idx').on(t.status, t.createdAt.desc())],
+  (t) => [
+    index('feedback_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The callback desk's summary reads the latest change (max(updated_at)) every second from every staff screen.
+    index('feedback_updated_idx').on(t.updatedAt),
+  ],
 );

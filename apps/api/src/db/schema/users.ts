@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -47,6 +48,13 @@ export const users = pgTable(
     totpSecret: text(),
     /** The last TOTP time step accepted: a code is good once, never replayed within its 30-second window. */
     totpLastStep: integer(),
+    /**
+     * Blocked by staff (issue #14): the customer cannot sign in and their sessions end. Kept apart from isActive,
+     * which means «registration confirmed» (re-registering would otherwise lift a block).
+     */
+    blockedAt: timestamp({ withTimezone: true }),
+    blockedReason: text().notNull().default(''),
+    blockedBy: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('users_phone_uq')

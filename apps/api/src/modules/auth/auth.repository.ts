@@ -15,6 +15,8 @@ export interface AuthUser {
   id: number;
   role: string;
   isActive: boolean;
+  /** Blocked by staff (issue #14): no sign-in. */
+  blocked: boolean;
   passwordHash: string | null;
   phoneNumber: string | null;
 }
@@ -23,6 +25,7 @@ const authColumns = {
   id: users.id,
   role: users.role,
   isActive: users.isActive,
+  blocked: sql<boolean>`${users.blockedAt} is not null`.mapWith(Boolean),
   passwordHash: users.passwordHash,
   phoneNumber: users.phoneNumber,
 };

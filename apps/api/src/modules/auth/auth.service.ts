@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AUTH_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
+import { AUTH_MESSAGES, CUSTOMER_MESSAGES, MESSAGES, type TokenPair } from '@podbor/contract';
 import type { CodeLimits } from '../../config';
 import type { Db } from '../../db/client';
 import type { Gateways } from '../../lib/gateways/gateways';
@@ -165,6 +165,7 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw badRequest({ detail: AUTH_MESSAGES.invalidCredentials });
   if (!user.isActive) throw badRequest({ detail: AUTH_MESSAGES.accountInactive });
+  if (user.blocked) throw badRequest({ detail: CUSTOMER_MESSAGES.blocked });
   await rememberAddress(env.limiter, input.phone, input.ip);
   return signIn(env, user, input.visitorToken);
 }

@@ -1,5 +1,5 @@
 import type { TokenPair } from '@podbor/contract';
-import { AUTH_MESSAGES } from '@podbor/contract';
+import { AUTH_MESSAGES, CUSTOMER_MESSAGES } from '@podbor/contract';
 import type { OAuthProviderConfig } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { startSession } from '../../lib/sessions';
@@ -55,6 +55,7 @@ export async function signInExternally(
   }
   const user = await findUserById(env.db, userId);
   if (!user || !user.isActive) throw failed();
+  if (user.blocked) throw new HttpError(400, { errors: { detail: CUSTOMER_MESSAGES.blocked } });
   const tokens = await startSession(env.db, env.secret, user);
   await mergeVisitorCart(env.db, input.visitorToken, user.id);
   return tokens;

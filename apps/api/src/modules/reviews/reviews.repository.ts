@@ -13,6 +13,8 @@ const reviewRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
   is_buyer: z.boolean(),
+  reply: z.string().nullable(),
+  reply_at: pgIso.nullable(),
 }) satisfies z.ZodType<ReviewItem>;
 
 const productRow = z.object({ id: pgNumber, rating_avg: pgNumber, rating_count: pgNumber });
@@ -58,7 +60,7 @@ export async function listReviews(
       sql`select r.id, r.grade, r.comment, r.created_at,
           coalesce(nullif(u.first_name, ''), r.author_first_name) as first_name,
           coalesce(nullif(u.last_name, ''), r.author_last_name) as last_name,
-          ${BUYER} as is_buyer
+          ${BUYER} as is_buyer, r.reply, r.reply_at
         from reviews r left join users u on u.id = r.user_id
         where r.product_id = ${product.id} and r.is_published
         order by r.created_at desc, r.id desc
@@ -115,7 +117,8 @@ export async function createReview(
           values (${input.productId}, ${input.userId}, ${user.first_name}, ${user.last_name}, ${input.grade}, ${input.comment})
           on conflict (product_id, user_id) where user_id is not null do nothing
           returning id, grade, comment, created_at, author_first_name as first_name, author_last_name as last_name,
-            (reviews.is_verified_buyer or ${boughtBy(sql`${input.userId}`, sql`${input.productId}`)}) as is_buyer`,
+            (reviews.is_verified_buyer or ${boughtBy(sql`${input.userId}`, sql`${input.productId}`)}) as is_buyer,
+            reply, reply_at`,
       reviewRow,
     );
     if (!row) return { kind: 'duplicate' } as const;

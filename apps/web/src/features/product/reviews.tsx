@@ -223,6 +223,19 @@ function ReviewsPanel({ slug }: { slug: string }) {
                       </p>
                     ) : null}
                     {review.comment ? <p className={styles.reviewText}>{review.comment}</p> : null}
+                    {review.reply ? (
+                      <div className={styles.reviewReply} data-review-reply="">
+                        <p className={styles.reviewReplyHead}>
+                          <strong>Ответ магазина</strong>
+                          {review.reply_at ? (
+                            <time dateTime={review.reply_at} className={styles.reviewDate}>
+                              {formatDate(review.reply_at, 'long')}
+                            </time>
+                          ) : null}
+                        </p>
+                        <p className={styles.reviewReplyText}>{review.reply}</p>
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { ADMIN_LOGIN_PATH } from '@/components/admin/paths';
+import { CallbackBadge } from '@/features/admin-callbacks/callback-badge';
 import { ApiError, apiCall } from '@/lib/api/server';
 
 /**
@@ -18,5 +19,9 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
       redirect(ADMIN_LOGIN_PATH);
     throw error;
   }
-  return <AdminFrame staff={staff}>{children}</AdminFrame>;
+  return (
+    <AdminFrame staff={staff} topbar={<CallbackBadge />}>
+      {children}
+    </AdminFrame>
+  );
 }
