@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
+import { startEventListener } from './lib/events';
 import { createOutboxGateways } from './lib/gateways/outbox';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
@@ -186,7 +187,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(housekeeping, { payments: deps.payments });
 
+  // Catalogue changes committed by any API process clear this process's caches (lib/events.ts).
+  const stopEvents = await startEventListener(handle, {
+    onError: (err) =>
+      app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
+  });
+
   app.addHook('onClose', async () => {
+    await stopEvents();
     await deps.limiter.close();
   });
   return app;
