@@ -46,6 +46,7 @@ import cartRoutes from './modules/cart/cart.routes';
 import paymentRoutes from './modules/payment/payment.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import staffRoutes from './modules/staff/staff.routes';
+import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes, { deps });
   await app.register(ordersRoutes, { deps });
   await app.register(staffRoutes, { deps });
+  await app.register(adminCatalogRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

@@ -23,6 +23,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   method: 'yandex',
   paymentId: '00000000-0000-4000-8000-000000000000',
   number: '999999999',
+  id: '1',
 };
 
 export function sampleUrl(name: string, def: ApiRouteDef): string {

@@ -22,6 +22,8 @@ export * from './payment';
 export * from './feedback';
 export * from './health';
 export * from './admin';
+export * from './admin-catalog';
+export * from './rich-text';
 export * from './translit';
 export * from './search';
 export * from './routes';

@@ -79,6 +79,10 @@ const PODBOR_CALLS = [
   'POST /api/admin/v1/auth/login/',
   'GET /api/admin/v1/me/',
   'GET /api/admin/v1/audit/',
+  // Back office (issue #14): staff edit a product and its stock per warehouse.
+  'GET /api/admin/v1/products/{}/',
+  'PATCH /api/admin/v1/products/{}/',
+  'PUT /api/admin/v1/products/{}/stock/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call
