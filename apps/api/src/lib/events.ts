@@ -156,7 +156,7 @@ export async function startEventListener(
 
   const connect = async () => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'podbor-events' });
     client = c;
     c.on('notification', (msg) => {
       if (msg.channel === EVENTS_CHANNEL) onEvent(msg.payload);
