@@ -1,6 +1,7 @@
 // `npm start`: install what is missing, build what is stale, migrate and seed the embedded database on first
 // run, then serve the API (API_PORT, default 4000) and the storefront (PORT, default 3000). Ctrl-C stops both.
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
 
@@ -42,6 +43,28 @@ if (Math.min(mtime('apps/web/.next/BUILD_ID'), mtime('apps/web/dist/server.js'))
 log('preparing the database…');
 run(nodeBin, ['apps/api/dist/seed.js', '--if-empty']);
 
+// The demo shop's back office: on the embedded database (never on a DATABASE_URL deployment), one administrator
+// with a generated password and authenticator key, written once to DATA_DIR/demo-admin.txt and shown on every start.
+const DEMO_ADMIN_PHONE = '+79000000000';
+const demoAdminFile = path.resolve(root, process.env.DATA_DIR || 'data', 'demo-admin.txt');
+if (!process.env.DATABASE_URL && !existsSync(demoAdminFile)) {
+  log('creating the demo back-office administrator…');
+  const out = execFileSync(
+    nodeBin,
+    [
+      'apps/api/dist/staff.js',
+      '--phone',
+      DEMO_ADMIN_PHONE,
+      '--role',
+      'admin',
+      '--name',
+      'Демо Администратор',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  writeFileSync(demoAdminFile, out, { mode: 0o600 });
+}
+
 const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env: { API_PORT, PUBLIC_URL } });
 let web;
 const children = () => [api, web].filter(Boolean);
@@ -77,3 +100,10 @@ web.on('exit', (code) => {
 });
 await waitForHttp(`http://127.0.0.1:${PORT}/`, 120_000).catch((e) => log(e.message));
 log(`shop: http://localhost:${PORT}   API: ${API_URL}/api/v1/   API docs: ${API_URL}/api/docs`);
+if (!process.env.DATABASE_URL && existsSync(demoAdminFile)) {
+  log(
+    `back office: http://localhost:${PORT}/admin — demo administrator (from ${path.relative(root, demoAdminFile)}):\n` +
+      readFileSync(demoAdminFile, 'utf8').trimEnd() +
+      `\n  no authenticator app at hand? The current code: npm run staff -- --phone ${DEMO_ADMIN_PHONE} --code`,
+  );
+}

@@ -35,6 +35,8 @@ export default defineConfig({
     {
       name: 'phone',
       grepInvert: /@desktop/,
+      // The back office is built for desks and tablets (issue #14): its specs run on desktop and tablet.
+      testIgnore: /admin-.*\.spec\.ts/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
@@ -42,6 +44,12 @@ export default defineConfig({
         hasTouch: true,
         deviceScaleFactor: 2,
       },
+    },
+    {
+      name: 'tablet',
+      testMatch: /admin-.*\.spec\.ts/,
+      grepInvert: /@desktop/,
+      use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
     },
   ],
 });

@@ -8,7 +8,7 @@ import { normalizePhone, STAFF_ROLE_TITLES, type StaffRole } from '@podbor/contr
 import { loadConfig } from '../config';
 import { openCliDatabase } from './database';
 import { migrate } from '../db/migrate';
-import { enrolStaff } from '../modules/staff/staff.service';
+import { currentStaffCode, enrolStaff } from '../modules/staff/staff.service';
 
 const USAGE = `Usage: npm run staff -- --phone +7XXXXXXXXXX --role admin|manager|customer [options]
   --phone P       the staff member's phone (any Russian spelling: 8 916…, +7 (916) …)
@@ -16,7 +16,9 @@ const USAGE = `Usage: npm run staff -- --phone +7XXXXXXXXXX --role admin|manager
   --name "Ф И"    last and first name, as the back office shows them
   --password X    a new password (a new account without one gets a generated password, printed once)
   --branch ID     a manager's branch (repeat for several; none: every branch)
-  --reset-totp    a new authenticator secret (a lost phone); the old codes and back-office sessions end`;
+  --reset-totp    a new authenticator secret (a lost phone); the old codes and back-office sessions end
+Or: npm run staff -- --phone P --code   prints the account's current authenticator code (for whoever runs the
+  server: the demo shop without a phone at hand); a code signs in once, the next one comes within 30 s`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -27,6 +29,7 @@ async function main(): Promise<number> {
       password: { type: 'string' },
       branch: { type: 'string', multiple: true },
       'reset-totp': { type: 'boolean', default: false },
+      code: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -36,6 +39,7 @@ async function main(): Promise<number> {
   }
   const phone = values.phone ? normalizePhone(values.phone) : null;
   const role = values.role;
+  if (phone && values.code) return printCode(phone);
   if (!phone || (role !== 'admin' && role !== 'manager' && role !== 'customer')) {
     console.error(
       `${!phone ? 'Нужен номер телефона (--phone).' : 'Роль (--role): admin, manager или customer.'}\n${USAGE}`,
@@ -69,6 +73,23 @@ async function main(): Promise<number> {
       console.log(`  ключ: ${result.totp.base32}`);
       console.log(`  или ссылка: ${result.totp.uri}`);
     }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function printCode(phone: string): Promise<number> {
+  const config = loadConfig();
+  const { handle } = await openCliDatabase(config);
+  try {
+    await migrate(handle);
+    const code = await currentStaffCode(handle.db, config.staffTotpKey, phone);
+    if (!code) {
+      console.error(`У ${phone} нет входа в панель управления (не сотрудник или код не настроен).`);
+      return 1;
+    }
+    console.log(code);
     return 0;
   } finally {
     await handle.close();

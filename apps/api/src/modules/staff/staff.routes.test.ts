@@ -86,6 +86,12 @@ describe('staff sign-in', () => {
             from refresh_token_families where user_id = ${admin.id}`,
     );
     expect(family).toEqual({ hours: 12, staff: true });
+    // The sign-in itself is in the audit log, with the address it came from.
+    const entries = await rows<{ action: string; entity_id: string; ip: string }>(
+      ctx,
+      sql`select action, entity_id, data->>'ip' as ip from audit_log where user_id = ${admin.id}`,
+    );
+    expect(entries).toEqual([{ action: 'staff.login', entity_id: String(admin.id), ip: expect.any(String) }]);
   });
 
   it('a manager sees their branches', async () => {

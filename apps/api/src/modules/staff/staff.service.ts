@@ -11,11 +11,12 @@ import {
   type StaffRole,
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { revokeStaffSessions, startSession } from '../../lib/sessions';
-import { decryptSecret, encryptSecret, newTotpSecret, totpStep } from '../../lib/totp';
+import { decryptSecret, encryptSecret, newTotpSecret, totpCode, totpStep } from '../../lib/totp';
 import { rememberAddress, takeLoginSlot } from '../auth/auth.service';
 import {
   auditPage,
@@ -89,6 +90,14 @@ export async function staffLogin(
       ttlSec: env.sessionSec,
     },
   );
+  // Who entered the back office, from where: the first thing to read when an account is suspected stolen.
+  await recordAudit(env.db, {
+    userId: account.id,
+    action: 'staff.login',
+    entity: 'user',
+    entityId: account.id,
+    data: { ip: input.ip },
+  });
   return { ...tokens, staff: await memberOf(env.db, { ...account, role }) };
 }
 
@@ -142,6 +151,17 @@ export interface EnrolResult {
  * `npm run staff`: makes an account staff (or a customer again), sets its password, branches and authenticator
  * secret. A new secret ends the account's back-office sessions, and so does leaving the staff.
  */
+/**
+ * The authenticator code a staff account would show right now (`npm run staff -- --code`): for whoever runs the
+ * server and so holds the secret key anyway — the demo shop without a phone at hand, or a support call. Null for
+ * an unknown phone or an account without a second factor.
+ */
+export async function currentStaffCode(db: Db, totpKey: string, phone: string): Promise<string | null> {
+  const account = await findAccountByPhone(db, phone);
+  const secret = account?.totpSecret ? decryptSecret(account.totpSecret, totpKey) : null;
+  return secret ? totpCode(secret) : null;
+}
+
 export async function enrolStaff(db: Db, totpKey: string, input: EnrolInput): Promise<EnrolResult> {
   const existing = await findAccountByPhone(db, input.phone);
   const generatedPassword =

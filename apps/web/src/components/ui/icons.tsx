@@ -2,7 +2,7 @@ import type { SVGProps } from 'react';
 
 // Inline icons (stroke, 24×24 grid): no icon font or extra request. Decorative unless given a title.
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 function Svg({ size = 24, children, ...rest }: IconProps) {
   return (

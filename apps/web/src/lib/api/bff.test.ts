@@ -188,6 +188,25 @@ describe('the /api proxy', () => {
     expect(res.headers.getSetCookie().join('\n')).toMatch(/access=.*HttpOnly/i);
   });
 
+  it("keeps the back office's session in the same HttpOnly cookies and hands the page only who signed in", async () => {
+    const staff = {
+      id: 1,
+      phone_number: '+79990000001',
+      name: 'Иванова Анна',
+      role: 'admin',
+      branch_ids: [],
+    };
+    answers.push(json(200, { access: jwt(900), refresh: jwt(99999), staff }));
+    const path = '/api/admin/v1/auth/login/';
+    const res = await forward(
+      request(path, {}, { method: 'POST', body: JSON.stringify({ phone_number: '+79990000001' }) }),
+      segments(path),
+    );
+    expect(calls[0]!.url).toContain(path);
+    expect(await res.json()).toEqual({ status: 'ok', staff });
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/refresh=.*HttpOnly/i);
+  });
+
   it('passes the sign-in methods list through untouched (it is not a token answer)', async () => {
     const list = [{ method: 'yandex', url: 'https://oauth.example/authorize?state=x' }];
     answers.push(json(200, list));
@@ -223,7 +242,13 @@ describe('the /api proxy', () => {
   });
 
   it('refuses paths outside the API versions', async () => {
-    for (const path of ['/api/v3/x/', '/api/v1/../admin/', '/api/media/x/']) {
+    for (const path of [
+      '/api/v3/x/',
+      '/api/v1/../admin/',
+      '/api/media/x/',
+      '/api/admin/v2/x/',
+      '/api/admin/',
+    ]) {
       const res = await forward(request(path, {}), segments(path));
       expect(res.status, path).toBe(404);
     }

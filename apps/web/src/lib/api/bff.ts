@@ -48,15 +48,17 @@ const TOKEN_ISSUING = [
   API_ROUTES.registerVerify.path,
   API_ROUTES.tokenRefresh.path,
   API_ROUTES.changePassword.path,
+  API_ROUTES.staffLogin.path,
   '/api/v1/auth/',
 ];
 
 const json = (status: number, body: unknown) => NextResponse.json(body, { status });
 
 function isAllowedPath(segments: readonly string[]): boolean {
-  const [version] = segments;
+  const [version, adminVersion] = segments;
   return (
-    (version === 'v1' || version === 'v2') &&
+    // The storefront's API, and the back office's (`/api/admin/v1/…`, behind the same HttpOnly session).
+    (version === 'v1' || version === 'v2' || (version === 'admin' && adminVersion === 'v1')) &&
     segments.every((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('\\'))
   );
 }
@@ -142,8 +144,11 @@ export async function forward(request: NextRequest, segments: readonly string[])
     // An expired access cookie with a live refresh cookie: refresh first rather than spend a 401.
     if (refresh && isExpiring(access, 5)) await tryRefresh();
     // Pages get a visitor token from proxy.ts; this covers a call made before any page (e.g. a cart call
-    // from a long-open tab whose cookie expired). Sign-in calls do not need one.
-    const needsVisitor = !path.startsWith('/api/v1/user/') && !path.startsWith('/api/v1/auth/');
+    // from a long-open tab whose cookie expired). Sign-in calls and the back office do not need one.
+    const needsVisitor =
+      !path.startsWith('/api/v1/user/') &&
+      !path.startsWith('/api/v1/auth/') &&
+      !path.startsWith('/api/admin/');
     if (!access && !refresh && !visitor && needsVisitor) {
       const token = await issueVisitorToken(base);
       if (token) {

@@ -1,0 +1,132 @@
+'use client';
+
+import { formatDateTime, type AuditEntry } from '@podbor/contract';
+import { useState } from 'react';
+import { useAdminQuery } from '@/components/admin/admin-query';
+import {
+  adminStyles as styles,
+  Badge,
+  EmptyState,
+  LoadError,
+  Pager,
+  TableSkeleton,
+} from '@/components/admin/admin-ui';
+
+/** What an action key means, for the log's readers. Unknown keys are shown as they are. */
+const ACTION_TITLES: Record<string, string> = {
+  'order.release': 'Снят резерв заказа',
+  'order.status': 'Изменён статус заказа',
+  'staff.login': 'Вход в панель управления',
+};
+
+const ENTITY_TITLES: Record<string, string> = {
+  order: 'Заказы',
+  feedback: 'Обратные звонки',
+  review: 'Отзывы',
+  product: 'Товары',
+  user: 'Покупатели и сотрудники',
+};
+
+function details(entry: AuditEntry): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(entry.data)) {
+    if (value === null || value === undefined || value === '') continue;
+    const text =
+      typeof value === 'object' && value !== null && 'from' in value && 'to' in value
+        ? `${String((value as { from: unknown }).from)} → ${String((value as { to: unknown }).to)}`
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+    parts.push(`${key}: ${text}`);
+  }
+  return parts.join('; ');
+}
+
+/** The audit log: who did what to which record and when, newest first, with filters by section and action. */
+export function AuditLog() {
+  const [entity, setEntity] = useState('');
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useAdminQuery('adminAuditLog', {
+    query: { page, entity: entity || undefined, action: action.trim() || undefined },
+  });
+  const data = query.data;
+
+  return (
+    <>
+      <div className={styles.toolbar} role="search">
+        <label className={styles.control}>
+          Раздел
+          <select
+            className={styles.select}
+            value={entity}
+            onChange={(e) => {
+              setEntity(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Все</option>
+            {Object.entries(ENTITY_TITLES).map(([value, title]) => (
+              <option key={value} value={value}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.control}>
+          Действие (начало ключа)
+          <input
+            className={styles.input}
+            value={action}
+            placeholder="например, order."
+            maxLength={100}
+            onChange={(e) => {
+              setAction(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      <div className={styles.tableWrap}>
+        {!data ? (
+          query.isPending ? (
+            <TableSkeleton />
+          ) : null
+        ) : data.results.length === 0 ? (
+          <EmptyState title="Записей нет">Здесь появятся действия сотрудников.</EmptyState>
+        ) : (
+          <table className={styles.table} data-audit-log="">
+            <thead>
+              <tr>
+                <th scope="col">Когда</th>
+                <th scope="col">Кто</th>
+                <th scope="col">Действие</th>
+                <th scope="col">Запись</th>
+                <th scope="col">Подробности</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((entry) => (
+                <tr key={entry.id}>
+                  <td className={styles.muted}>{formatDateTime(entry.at)}</td>
+                  <td>{entry.user?.name ?? 'Магазин (автоматически)'}</td>
+                  <td>
+                    <Badge tone={entry.action.startsWith('staff.') ? 'neutral' : 'info'}>
+                      {ACTION_TITLES[entry.action] ?? entry.action}
+                    </Badge>
+                  </td>
+                  <td>
+                    {ENTITY_TITLES[entry.entity] ?? entry.entity} №{entry.entity_id}
+                  </td>
+                  <td className={styles.muted}>{details(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+    </>
+  );
+}
