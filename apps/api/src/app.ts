@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
+import { startEventListener } from './lib/events';
 import { createOutboxGateways } from './lib/gateways/outbox';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
@@ -49,6 +50,7 @@ import adminOrdersRoutes from './modules/admin-orders/admin-orders.routes';
 import adminCallbacksRoutes from './modules/admin-callbacks/admin-callbacks.routes';
 import adminCustomersRoutes from './modules/admin-customers/admin-customers.routes';
 import adminReviewsRoutes from './modules/admin-reviews/admin-reviews.routes';
+import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,12 +191,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminCallbacksRoutes);
   await app.register(adminReviewsRoutes);
   await app.register(adminCustomersRoutes);
+  await app.register(adminCatalogRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 
   await app.register(housekeeping, { payments: deps.payments });
 
+  // Catalogue changes committed by any API process clear this process's caches (lib/events.ts).
+  const stopEvents = await startEventListener(handle, {
+    onError: (err) =>
+      app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
+  });
+
   app.addHook('onClose', async () => {
+    await stopEvents();
     await deps.limiter.close();
   });
   return app;

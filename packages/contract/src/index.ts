@@ -24,6 +24,8 @@ export * from './health';
 export * from './admin';
 export * from './admin-orders';
 export * from './admin-desk';
+export * from './admin-catalog';
+export * from './rich-text';
 export * from './translit';
 export * from './search';
 export * from './routes';

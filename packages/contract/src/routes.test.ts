@@ -99,6 +99,10 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/customers/{}/',
   'POST /api/admin/v1/customers/{}/block/',
   'POST /api/admin/v1/customers/{}/unblock/',
+  // Back office (issue #14): staff edit a product and its stock per warehouse.
+  'GET /api/admin/v1/products/{}/',
+  'PATCH /api/admin/v1/products/{}/',
+  'PUT /api/admin/v1/products/{}/stock/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

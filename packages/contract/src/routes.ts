@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import * as admin from './admin';
 import * as adminOrders from './admin-orders';
 import * as desk from './admin-desk';
+import { idParams } from './common';
+import * as adminCatalog from './admin-catalog';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -898,6 +900,45 @@ export const API_ROUTES = {
     errors: [401, 403],
     tags: ['admin'],
     summary: 'Сотрудник текущей сессии панели управления: имя, роль, филиалы',
+  },
+  // ---- back office: catalogue (issue #14) ----
+  adminProductDetail: {
+    method: 'GET',
+    path: '/api/admin/v1/products/{id}/',
+    auth: 'staff',
+    params: idParams,
+    response: adminCatalog.adminProduct,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Товар для редактирования: всё, что можно изменить, остатки по складам и версия',
+  },
+  adminProductUpdate: {
+    method: 'PATCH',
+    path: '/api/admin/v1/products/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminCatalog.adminProductPatch,
+    response: adminCatalog.adminProduct,
+    // 409: someone saved the product after `version` was read.
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Изменить товар (только администратор); HTML описания очищается, витрина видит изменение сразу',
+    description:
+      'Поля, которых нет в теле, не меняются. version — из чтения товара: если товар с тех пор изменили, ответ 409. ' +
+      'Каждое изменение пишется в журнал (до → после) и сбрасывает кэши каталога во всех процессах API.',
+  },
+  adminProductStock: {
+    method: 'PUT',
+    path: '/api/admin/v1/products/{id}/stock/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminCatalog.adminStockUpdate,
+    response: adminCatalog.adminStockResponse,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Остатки товара на складах (на руках, не меньше резерва заказов); только администратор',
   },
   adminAuditLog: {
     method: 'GET',

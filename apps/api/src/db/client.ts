@@ -19,6 +19,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** The underlying PGlite (tests dump and load data directories through it). */
   pglite?: PGlite;
+  /** The PostgreSQL URL (the event listener opens its own connection with it). */
+  url?: string;
 }
 
 export interface DbOptions {
@@ -58,7 +60,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     const close = async () => {
       await Promise.all([pool.end(), fixed.end()]);
     };
-    return { db, kind: 'postgres', close };
+    return { db, kind: 'postgres', url: opts.databaseUrl, close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {

@@ -1,6 +1,12 @@
-// Process-local caches for reference data that is the same for every API process and may be up to a minute
-// stale (category tree, vehicles, per-vehicle counts). Nothing user-specific goes here. Concurrent misses
-// share one load (single flight), and a failed load is not cached.
+// Process-local caches for reference data that is the same for every API process (category tree, vehicles,
+// per-vehicle counts, listing pages). Nothing user-specific goes here. Concurrent misses share one load (single
+// flight), and a failed load is not cached. Catalogue caches are also cleared by the event bus when a write
+// commits in any process (lib/catalog/catalog-cache.ts); a load that was running when the cache was cleared does
+// not store its (possibly older) answer.
+
+/** A lifetime in ms, or a function giving it at each read (shorter while change events cannot arrive). */
+export type Ttl = number | (() => number);
+const ttlOf = (ttl: Ttl) => (typeof ttl === 'number' ? ttl : ttl());
 
 export interface Cached<T> {
   get(): Promise<T>;
@@ -8,24 +14,31 @@ export interface Cached<T> {
   invalidate(): void;
 }
 
-export function cached<T>(load: () => Promise<T>, ttlMs: number): Cached<T> {
+export function cached<T>(load: () => Promise<T>, ttlMs: Ttl): Cached<T> {
   let value: { data: T; at: number } | undefined;
   let pending: Promise<T> | undefined;
+  let generation = 0;
   return {
     get() {
-      if (value && Date.now() - value.at < ttlMs) return Promise.resolve(value.data);
-      pending ??= load()
-        .then((data) => {
-          value = { data, at: Date.now() };
-          return data;
-        })
-        .finally(() => {
-          pending = undefined;
-        });
+      if (value && Date.now() - value.at < ttlOf(ttlMs)) return Promise.resolve(value.data);
+      if (!pending) {
+        const started = generation;
+        const p: Promise<T> = load()
+          .then((data) => {
+            if (generation === started) value = { data, at: Date.now() };
+            return data;
+          })
+          .finally(() => {
+            if (pending === p) pending = undefined;
+          });
+        pending = p;
+      }
       return pending;
     },
     invalidate() {
+      generation++;
       value = undefined;
+      pending = undefined;
     },
   };
 }
@@ -34,19 +47,23 @@ export function cached<T>(load: () => Promise<T>, ttlMs: number): Cached<T> {
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { data: V; at: number }>();
   private readonly pending = new Map<K, Promise<V>>();
+  private generation = 0;
 
   constructor(
-    private readonly ttlMs: number,
+    private readonly ttlMs: Ttl,
     private readonly maxEntries: number,
   ) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.data);
+    if (hit && Date.now() - hit.at < ttlOf(this.ttlMs)) return Promise.resolve(hit.data);
     let pending = this.pending.get(key);
     if (!pending) {
-      pending = load()
+      const started = this.generation;
+      const p: Promise<V> = load()
         .then((data) => {
+          // Cleared while loading: the answer may predate the change that cleared the cache.
+          if (this.generation !== started) return data;
           this.entries.delete(key);
           if (this.entries.size >= this.maxEntries) {
             const oldest = this.entries.keys().next();
@@ -55,14 +72,19 @@ export class TtlCache<K, V> {
           this.entries.set(key, { data, at: Date.now() });
           return data;
         })
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, pending);
+        .finally(() => {
+          if (this.pending.get(key) === p) this.pending.delete(key);
+        });
+      this.pending.set(key, p);
+      pending = p;
     }
     return pending;
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.pending.clear();
   }
 }
 

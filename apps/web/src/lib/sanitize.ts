@@ -1,60 +1,25 @@
+import {
+  isOwnPath,
+  RICH_TEXT_ALLOWED_ATTRIBUTES,
+  RICH_TEXT_ALLOWED_SCHEMES,
+  RICH_TEXT_ALLOWED_TAGS,
+} from '@podbor/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one sanitiser of staff-written HTML (info pages, product descriptions and installation notes; the back
- * office and catalogue imports will write them). It is still rendered as markup on the shop's origin, so only
+ * The storefront's sanitiser of staff-written HTML (info pages, product descriptions and installation notes), with
+ * the contract's allow-list (rich-text.ts), which the back office's API also applies when staff save. It is still rendered as markup on the shop's origin, so only
  * text formatting, links, tables and images survive: no scripts, styles, event handlers, frames or forms.
  * Images must be the shop's own (a path such as /media/…): the page CSP admits no other image host, and an
  * outside image would also tell its host who reads the page.
  */
 export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'h2',
-      'h3',
-      'h4',
-      'p',
-      'br',
-      'hr',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'small',
-      'sup',
-      'sub',
-      'mark',
-      'ul',
-      'ol',
-      'li',
-      'dl',
-      'dt',
-      'dd',
-      'blockquote',
-      'a',
-      'img',
-      'figure',
-      'figcaption',
-      'table',
-      'thead',
-      'tbody',
-      'tfoot',
-      'tr',
-      'th',
-      'td',
-      'caption',
-      'span',
-      'div',
-    ],
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height', 'loading'],
-      th: ['colspan', 'rowspan', 'scope'],
-      td: ['colspan', 'rowspan'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedTags: [...RICH_TEXT_ALLOWED_TAGS],
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RICH_TEXT_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
+    ),
+    allowedSchemes: [...RICH_TEXT_ALLOWED_SCHEMES],
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     // An image whose source was refused (another site, data:, javascript:) is dropped rather than left empty.
@@ -72,9 +37,4 @@ export function sanitizePageHtml(html: string): string {
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
     },
   });
-}
-
-/** `/media/x.png`, not `//host/x.png` or `/\\host` (which browsers read as another host). */
-function isOwnPath(src: string | undefined): boolean {
-  return !!src && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
 }

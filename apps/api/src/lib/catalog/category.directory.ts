@@ -4,14 +4,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber, pgNumberOrNull, pgTextArray } from '../../db/sql';
 import { notFound } from '../http-error';
-import { cached, perDb, TtlCache } from '../ttl-cache';
+import { perDb } from '../ttl-cache';
+import { catalogCache, catalogValue } from './catalog-cache';
 
 // The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
 // move only when products are added or switched off, so both are held per process for a minute:
 //   - the tree and the direct counts per category (all products, and the universal ones among them);
 //   - per vehicle, the direct counts of the products fitted to it (`product_transports`), on first use.
-// "found" for a vehicle = fitted + universal products. A product edit shows in the counts within a minute;
-// `invalidate()` drops both caches at once when a writer in this process wants it sooner.
+// "found" for a vehicle = fitted + universal products. Both caches are dropped in every process when a catalogue
+// write commits (lib/catalog/catalog-cache.ts); `invalidate()` drops them in this process only.
 
 export const CATEGORY_TTL_MS = 60_000;
 const MAX_TRANSPORTS_CACHED = 5_000;
@@ -157,8 +158,8 @@ export interface CategoryDirectory {
 }
 
 export const categoryDirectory = perDb((db: Db): CategoryDirectory => {
-  const tree = cached(() => loadTree(db), CATEGORY_TTL_MS);
-  const fitted = new TtlCache<number, Map<number, number>>(CATEGORY_TTL_MS, MAX_TRANSPORTS_CACHED);
+  const tree = catalogValue(db, () => loadTree(db), CATEGORY_TTL_MS);
+  const fitted = catalogCache<number, Map<number, number>>(db, CATEGORY_TTL_MS, MAX_TRANSPORTS_CACHED);
   return {
     tree: () => tree.get(),
     async found(transportId) {

@@ -3,7 +3,8 @@ import { FILTER_TYPES, type FilterType } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber } from '../../db/sql';
-import { cached, perDb } from '../ttl-cache';
+import { perDb } from '../ttl-cache';
+import { catalogValue } from './catalog-cache';
 import { CATEGORY_TTL_MS, type Category } from './category.directory';
 
 // Filter definitions (properties, their listed values, which category offers which) — reference data
@@ -83,7 +84,7 @@ async function load(db: Db): Promise<FilterDirectory> {
   return { byId, byCategory };
 }
 
-export const filterDirectory = perDb((db: Db) => cached(() => load(db), CATEGORY_TTL_MS));
+export const filterDirectory = perDb((db: Db) => catalogValue(db, () => load(db), CATEGORY_TTL_MS));
 
 /** The category's own filters; a category without any offers the union of its descendants' in tree order. */
 export function propertiesFor(dir: FilterDirectory, category: Category): Property[] {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
-import { cached, perDb } from '../ttl-cache';
+import { perDb } from '../ttl-cache';
+import { catalogValue } from './catalog-cache';
 import { CATEGORY_TTL_MS, type Category } from './category.directory';
 
 // The installation price table (category × city × vehicle type; a null city or type is the fallback row) is a
@@ -39,7 +40,7 @@ async function load(db: Db): Promise<InstallationPrices> {
   return { prices, defaultTypeId: typeRows[0]?.id ?? null };
 }
 
-export const installationDirectory = perDb((db: Db) => cached(() => load(db), CATEGORY_TTL_MS));
+export const installationDirectory = perDb((db: Db) => catalogValue(db, () => load(db), CATEGORY_TTL_MS));
 
 /**
  * The most specific price: the category itself before its ancestors; within one category the exact city and

@@ -33,7 +33,7 @@ import {
 } from '../../lib/catalog/listing-page';
 import { transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
-import { TtlCache } from '../../lib/ttl-cache';
+import { catalogCache } from '../../lib/catalog/catalog-cache';
 
 // Product listing of a category and its filters with their counts (facets). One statement per page: the
 // products in scope (category subtree, vehicle) that meet the selected filters are materialised once with their
@@ -62,11 +62,11 @@ export interface ListingService {
 export function createListingService(db: Db): ListingService {
   const categories = categoryDirectory(db);
   // Facet counts are the same for every visitor of a category × vehicle: kept a minute, like the tree.
-  const facets = new TtlCache<string, FiltersResponse>(CATEGORY_TTL_MS, 20_000);
+  const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 20_000);
   // Listing pages are the same for every visitor of a category × vehicle × filters × order × page. A page may
   // show a price or "in stock" up to 30 s old (the cart and the order always read live data); bounded, so a
   // crawler walking every filter combination evicts old pages instead of growing the heap.
-  const pages = new TtlCache<string, CatalogProductsResponse>(LISTING_TTL_MS, 5_000);
+  const pages = catalogCache<string, CatalogProductsResponse>(db, LISTING_TTL_MS, 5_000);
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
   return {

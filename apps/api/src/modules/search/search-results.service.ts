@@ -28,7 +28,7 @@ import {
 } from '../../lib/catalog/listing-page';
 import { transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
-import { TtlCache } from '../../lib/ttl-cache';
+import { catalogCache } from '../../lib/catalog/catalog-cache';
 import { articleQuery, correctTerms, searchTerms, termsTsquery, type SearchTerm } from './search.service';
 
 // The search results page (Enter in the search box): every product the query finds — by article, by its words
@@ -82,9 +82,9 @@ function fitsSql(transportId: number | null): SQL {
 
 export function createSearchResultsService(db: Db): SearchResultsService {
   const categories = categoryDirectory(db);
-  const resolutions = new TtlCache<string, Resolved>(CATEGORY_TTL_MS, 5_000);
-  const pages = new TtlCache<string, SearchProductsResponse>(LISTING_TTL_MS, 5_000);
-  const facets = new TtlCache<string, FiltersResponse>(CATEGORY_TTL_MS, 5_000);
+  const resolutions = catalogCache<string, Resolved>(db, CATEGORY_TTL_MS, 5_000);
+  const pages = catalogCache<string, SearchProductsResponse>(db, LISTING_TTL_MS, 5_000);
+  const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 5_000);
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
   const exists = async (r: Resolved, transportId: number | null) => {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
 import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
 import { transportDirectory, type TransportDirectory } from '../../lib/catalog/transport.directory';
-import { TtlCache } from '../../lib/ttl-cache';
+import { catalogCache } from '../../lib/catalog/catalog-cache';
 
 // Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL, one statement:
 //   tier 0  the exact normalised article ('0 986 494 524', '0986-494-524' → '0986494524'),
@@ -52,7 +52,7 @@ export interface SearchService {
 
 /** Search over one app's database, with its cache of answers (create once per app). */
 export function createSearchService(db: Db): SearchService {
-  const searches = new TtlCache<string, SearchResponse>(CATEGORY_TTL_MS, 10_000);
+  const searches = catalogCache<string, SearchResponse>(db, CATEGORY_TTL_MS, 10_000);
 
   // Vehicles and categories come from memory; products as typed, then (only when they leave room) with typos
   // corrected. A query that finds nothing as typed may have been typed with the other keyboard layout

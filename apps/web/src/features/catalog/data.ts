@@ -12,15 +12,16 @@ import { ApiError, apiCall, apiTry } from '@/lib/api/server';
 
 // Server-side catalogue data of the category pages; every call goes through lib/api/server.ts.
 
-/** Category data is the same for every visitor (no token sent), so renders share it for a while. */
-const CATEGORY_TTL_SECONDS = 60;
+// Catalogue answers (counts, price ranges, titles) are not kept by the web server between requests: the API keeps
+// them in memory and drops them in every API process the moment a back-office edit commits (apps/api
+// lib/events.ts), which a Next.js data cache per web process could not hear of. Within one render React's
+// cache() still shares each answer.
 
 /** The category or null when the API says it does not exist (other failures are thrown to the error page). */
 export const getCategory = cache(async (slug: string): Promise<CategoryDetailResponse | null> => {
   try {
     return await apiCall('categoryDetail', {
       params: { categorySlug: slug },
-      revalidate: CATEGORY_TTL_SECONDS,
     });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
@@ -33,11 +34,9 @@ export const getChildren = cache(
     const list = transportId
       ? await apiTry('categoryChildrenByTransport', {
           params: { categorySlug: slug, transportId },
-          revalidate: CATEGORY_TTL_SECONDS,
         })
       : await apiTry('categoryChildren', {
           params: { categorySlug: slug },
-          revalidate: CATEGORY_TTL_SECONDS,
         });
     return list ?? [];
   },
@@ -45,8 +44,8 @@ export const getChildren = cache(
 
 export const getTopCategories = cache(async (transportId: number | null): Promise<CategoryNode[]> => {
   const list = transportId
-    ? await apiTry('categoryTreeByTransport', { params: { transportId }, revalidate: CATEGORY_TTL_SECONDS })
-    : await apiTry('categoryTree', { revalidate: CATEGORY_TTL_SECONDS });
+    ? await apiTry('categoryTreeByTransport', { params: { transportId } })
+    : await apiTry('categoryTree');
   return list ?? [];
 });
 
@@ -55,9 +54,8 @@ export const getFilters = cache(
     const list = transportId
       ? await apiTry('categoryFiltersByTransport', {
           params: { categorySlug: slug, transportId },
-          revalidate: CATEGORY_TTL_SECONDS,
         })
-      : await apiTry('categoryFilters', { params: { categorySlug: slug }, revalidate: CATEGORY_TTL_SECONDS });
+      : await apiTry('categoryFilters', { params: { categorySlug: slug } });
     return list ?? [];
   },
 );
@@ -77,9 +75,8 @@ export async function getFacets(
     ? apiTry('categoryFiltersByTransport', {
         params: { categorySlug: slug, transportId },
         query,
-        revalidate: CATEGORY_TTL_SECONDS,
       })
-    : apiTry('categoryFilters', { params: { categorySlug: slug }, query, revalidate: CATEGORY_TTL_SECONDS });
+    : apiTry('categoryFilters', { params: { categorySlug: slug }, query });
 }
 
 /** One listing page, shared by the parts of one render that show it (the count in the heading, the grid). */
@@ -103,9 +100,8 @@ export const getSearchFilters = cache(
       ? await apiTry('searchFiltersByTransport', {
           params: { transportId },
           query: { query },
-          revalidate: CATEGORY_TTL_SECONDS,
         })
-      : await apiTry('searchFilters', { query: { query }, revalidate: CATEGORY_TTL_SECONDS });
+      : await apiTry('searchFilters', { query: { query } });
     return list ?? [];
   },
 );

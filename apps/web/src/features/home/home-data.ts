@@ -83,9 +83,7 @@ export interface HomeData {
 export async function loadHomeData(transportId: number | null): Promise<HomeData> {
   const [homeBanners, tree, years] = await Promise.all([
     apiTry('banners', { revalidate: 60 }),
-    transportId
-      ? apiTry('categoryTreeByTransport', { params: { transportId }, revalidate: 60 })
-      : apiTry('categoryTree', { revalidate: 60 }),
+    transportId ? apiTry('categoryTreeByTransport', { params: { transportId } }) : apiTry('categoryTree'),
     apiTry('transportYears', { revalidate: 300 }),
   ]);
   const popular = popularCategories(tree ?? [], 8);

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import {
+  CATALOG_MESSAGES,
+  isOwnPath,
+  normalizeArticle,
+  productUrl,
+  RICH_TEXT_ALLOWED_ATTRIBUTES,
+  RICH_TEXT_ALLOWED_SCHEMES,
+  RICH_TEXT_ALLOWED_TAGS,
+  type AdminProduct,
+  type AdminProductPatch,
+  type AdminStockResponse,
+  type AdminStockUpdate,
+} from '@podbor/contract';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { transportDirectory } from '../../lib/catalog/transport.directory';
+import { eventHub, publish, type CatalogChanged } from '../../lib/events';
+import { badRequest, detailError, notFound } from '../../lib/http-error';
+
+import {
+  addSearchWords,
+  existingIds,
+  readProduct,
+  readStock,
+  replaceAnalogues,
+  replaceTransports,
+  setStock,
+  updateProductColumns,
+  type ProductColumns,
+  type ProductRow,
+  type StockRow,
+} from './admin-catalog.repository';
+
+// Back-office product editing (issue #14). Each write runs in one transaction that locks the product row, refuses
+// an edit made on an older version (409), writes the change with its audit entry (before → after of each changed
+// field) and announces `catalog.changed` with pg_notify, which PostgreSQL delivers to every API process only when
+// the transaction commits: their listing, facet, search and category caches drop it at once.
+
+type PatchBody = Omit<AdminProductPatch, 'analogues'> & {
+  analogues?: { id: number; is_original: boolean }[];
+};
+
+/** Staff HTML as the storefront will show it: the contract's allow-list, images only from the shop's own paths. */
+export function sanitizeStaffHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...RICH_TEXT_ALLOWED_TAGS],
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RICH_TEXT_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
+    ),
+    allowedSchemes: [...RICH_TEXT_ALLOWED_SCHEMES],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnPath(frame.attribs.src),
+    transformTags: { h1: 'h2' },
+  }).trim();
+}
+
+/** The editable state (not the stock, which orders move all day) reduced to a short fingerprint. */
+function versionOf(row: ProductRow): string {
+  const editable = {
+    ...row,
+    properties: row.properties.map((p) => [p.property_id, p.value_id, p.num_value]),
+  };
+  return createHash('sha256').update(JSON.stringify(editable)).digest('base64url').slice(0, 22);
+}
+
+async function toAdminProduct(db: Db, row: ProductRow, stock: StockRow[]): Promise<AdminProduct> {
+  const vehicles = await transportDirectory(db).get();
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: productUrl(row.category_path, row.slug),
+    title: row.title,
+    article: row.article,
+    manufacturer_id: row.manufacturer_id,
+    category_id: row.category_id,
+    price: row.price,
+    old_price: row.old_price,
+    description: row.description,
+    installation: row.installation,
+    with_installation: row.with_installation,
+    is_active: row.is_active,
+    is_universal: row.is_universal,
+    images: row.images,
+    properties: row.properties.map((p) => ({
+      property_id: p.property_id,
+      title: p.title,
+      type: p.type,
+      value_id: p.value_id,
+      num_value: p.num_value,
+      value: p.value ?? (p.num_value === null ? '' : `${p.num_value}${p.unit ? ` ${p.unit}` : ''}`),
+    })),
+    transports: row.transport_ids.map((id) => ({ id, label: vehicles.byId.get(id)?.label ?? `#${id}` })),
+    analogues: row.analogues,
+    stock,
+    version: versionOf(row),
+  };
+}
+
+export async function productForEditing(db: Db, id: number): Promise<AdminProduct> {
+  const row = await readProduct(db, id);
+  if (!row) throw notFound();
+  return toAdminProduct(db, row, await readStock(db, id));
+}
+
+/** Fields of the body that differ from the row, as before → after pairs for the audit log. */
+function changesOf(
+  row: ProductRow,
+  next: Record<string, unknown>,
+): Record<string, { before: unknown; after: unknown }> {
+  const before: Record<string, unknown> = {
+    title: row.title,
+    article: row.article,
+    manufacturer_id: row.manufacturer_id,
+    category_id: row.category_id,
+    price: row.price,
+    old_price: row.old_price,
+    description: row.description,
+    installation: row.installation,
+    with_installation: row.with_installation,
+    is_active: row.is_active,
+    is_universal: row.is_universal,
+    images: row.images,
+    transports: row.transport_ids,
+    analogues: row.analogues.map((a) => ({ id: a.id, is_original: a.is_original })),
+  };
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, after] of Object.entries(next)) {
+    if (after === undefined) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after)) changes[key] = { before: before[key], after };
+  }
+  return changes;
+}
+
+async function validateReferences(tx: Db, id: number, row: ProductRow, body: PatchBody): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (
+    body.category_id !== undefined &&
+    !(await existingIds(tx, 'categories', [body.category_id])).has(body.category_id)
+  )
+    errors.category_id = [CATALOG_MESSAGES.unknownCategory];
+  if (
+    body.manufacturer_id != null &&
+    !(await existingIds(tx, 'manufacturers', [body.manufacturer_id])).has(body.manufacturer_id)
+  )
+    errors.manufacturer_id = [CATALOG_MESSAGES.unknownManufacturer];
+  if (body.transports) {
+    const found = await existingIds(tx, 'transports', body.transports);
+    if (body.transports.some((t) => !found.has(t))) errors.transports = [CATALOG_MESSAGES.unknownTransports];
+  }
+  if (body.analogues) {
+    const ids = body.analogues.map((a) => a.id);
+    if (ids.includes(id)) errors.analogues = [CATALOG_MESSAGES.selfAnalogue];
+    else {
+      const found = await existingIds(tx, 'products', ids);
+      if (ids.some((a) => !found.has(a))) errors.analogues = [CATALOG_MESSAGES.unknownAnalogues];
+    }
+  }
+  // Images are uploaded through their own call; an edit may only reorder or drop the product's own.
+  if (body.images && body.images.some((src) => !row.images.includes(src)))
+    errors.images = [CATALOG_MESSAGES.unknownImages];
+  const price = body.price ?? row.price;
+  const oldPrice = body.old_price === undefined ? row.old_price : body.old_price;
+  if (oldPrice !== null && oldPrice <= price && (body.price !== undefined || body.old_price !== undefined))
+    errors.old_price = [CATALOG_MESSAGES.oldPriceNotHigher];
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+export async function updateProduct(
+  db: Db,
+  id: number,
+  body: PatchBody,
+  staffUserId: number,
+): Promise<AdminProduct> {
+  const event: CatalogChanged = { type: 'catalog.changed', entity: 'product', ids: [id] };
+  const result = await db.transaction(async (tx) => {
+    const row = await readProduct(tx, id, true);
+    if (!row) throw notFound();
+    if (body.version !== versionOf(row)) throw detailError(409, CATALOG_MESSAGES.stale);
+    await validateReferences(tx, id, row, body);
+
+    const next = {
+      title: body.title,
+      article: body.article,
+      manufacturer_id: body.manufacturer_id,
+      category_id: body.category_id,
+      price: body.price,
+      old_price: body.old_price,
+      description: body.description === undefined ? undefined : sanitizeStaffHtml(body.description),
+      installation: body.installation === undefined ? undefined : sanitizeStaffHtml(body.installation),
+      with_installation: body.with_installation,
+      is_active: body.is_active,
+      is_universal: body.is_universal,
+      images: body.images === undefined ? undefined : unique(body.images),
+      transports: body.transports === undefined ? undefined : unique(body.transports).sort((a, b) => a - b),
+      analogues:
+        body.analogues === undefined
+          ? undefined
+          : [...new Map(body.analogues.map((a) => [a.id, a])).values()].sort((a, b) => a.id - b.id),
+    };
+    const changes = changesOf(row, next);
+    if (Object.keys(changes).length === 0) return toAdminProduct(tx, row, await readStock(tx, id));
+
+    const has = (key: keyof typeof next) => key in changes;
+    const columns: ProductColumns = {
+      title: has('title') ? next.title : undefined,
+      article: has('article') ? next.article : undefined,
+      articleNormalized: has('article') && next.article ? normalizeArticle(next.article) : undefined,
+      manufacturerId: has('manufacturer_id') ? next.manufacturer_id : undefined,
+      categoryId: has('category_id') ? next.category_id : undefined,
+      price: has('price') ? next.price : undefined,
+      oldPrice: has('old_price') ? next.old_price : undefined,
+      description: has('description') ? next.description : undefined,
+      installation: has('installation') ? next.installation : undefined,
+      withInstallation: has('with_installation') ? next.with_installation : undefined,
+      isActive: has('is_active') ? next.is_active : undefined,
+      isUniversal: has('is_universal') ? next.is_universal : undefined,
+      images: has('images') ? next.images : undefined,
+    };
+    await updateProductColumns(tx, id, columns);
+    if (has('transports') && next.transports) await replaceTransports(tx, id, next.transports);
+    if (has('analogues') && next.analogues) await replaceAnalogues(tx, id, next.analogues);
+    // The search vector is computed by the database from title and article_normalized; the spelling
+    // dictionary learns the new title's words so a typo of them is corrected too.
+    if (has('title') || has('article') || has('is_active')) await addSearchWords(tx, id);
+
+    await recordAudit(tx, {
+      userId: staffUserId,
+      action: 'product.update',
+      entity: 'product',
+      entityId: id,
+      data: { changes },
+    });
+    await publish(tx, event);
+    const updated = await readProduct(tx, id);
+    if (!updated) throw notFound();
+    return toAdminProduct(tx, updated, await readStock(tx, id));
+  });
+  // This process clears its caches now, without waiting for its own notification to come back.
+  eventHub(db).deliver(event);
+  return result;
+}
+
+export async function updateStock(
+  db: Db,
+  id: number,
+  body: AdminStockUpdate,
+  staffUserId: number,
+): Promise<AdminStockResponse> {
+  const event: CatalogChanged = { type: 'catalog.changed', entity: 'stock', ids: [id] };
+  const result = await db.transaction(async (tx) => {
+    if (!(await readProduct(tx, id, true))) throw notFound();
+    const current = await readStock(tx, id, true);
+    const byWarehouse = new Map(current.map((s) => [s.warehouse_id, s]));
+    const errors: string[] = [];
+    const seen = new Set<number>();
+    body.items.forEach((item, i) => {
+      const row = byWarehouse.get(item.warehouse_id);
+      if (seen.has(item.warehouse_id)) errors.push(`${i + 1}: ${CATALOG_MESSAGES.duplicateWarehouse}`);
+      else if (!row) errors.push(`${i + 1}: ${CATALOG_MESSAGES.unknownWarehouse}`);
+      else if (item.quantity < row.reserved)
+        errors.push(`${row.warehouse}: ${CATALOG_MESSAGES.belowReserved(row.reserved)}`);
+      seen.add(item.warehouse_id);
+    });
+    if (errors.length > 0) throw badRequest({ items: errors });
+
+    const changes: Record<string, { before: number; after: number }> = {};
+    for (const item of body.items) {
+      const before = byWarehouse.get(item.warehouse_id)?.quantity ?? 0;
+      if (before === item.quantity) continue;
+      await setStock(tx, id, item.warehouse_id, item.quantity);
+      changes[String(item.warehouse_id)] = { before, after: item.quantity };
+    }
+    if (Object.keys(changes).length === 0) return current;
+    await recordAudit(tx, {
+      userId: staffUserId,
+      action: 'product.stock',
+      entity: 'product',
+      entityId: id,
+      data: { warehouses: changes },
+    });
+    await publish(tx, event);
+    return readStock(tx, id);
+  });
+  eventHub(db).deliver(event);
+  return result;
+}

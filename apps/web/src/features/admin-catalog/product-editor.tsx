@@ -1,0 +1,322 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminProductPatch, formatPrice, type AdminProduct, type AdminProductPatch } from '@podbor/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components/admin/admin-query';
+import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
+import { Button } from '@/components/ui/button';
+import { StockEditor } from './stock-editor';
+import styles from './product-editor.module.css';
+
+// The product screen of the back office: the product's texts, price, switches and images in one form saved with
+// the version it was loaded at (someone else's save in between gives a clear conflict, never a lost update), and
+// its stock per warehouse below. Saved changes show on the storefront within a second (the API clears its caches
+// in every process).
+
+const RichTextEditor = dynamic(() => import('./rich-text-editor'), {
+  ssr: false,
+  loading: () => <div className={styles.editorLoading}>Загрузка редактора…</div>,
+});
+
+type FormValues = {
+  version: string;
+  title: string;
+  article: string;
+  price: number;
+  old_price: number | null;
+  description: string;
+  installation: string;
+  with_installation: boolean;
+  is_active: boolean;
+  images: string[];
+};
+
+function valuesOf(p: AdminProduct): FormValues {
+  return {
+    version: p.version,
+    title: p.title,
+    article: p.article,
+    price: p.price,
+    old_price: p.old_price,
+    description: p.description,
+    installation: p.installation,
+    with_installation: p.with_installation,
+    is_active: p.is_active,
+    images: p.images,
+  };
+}
+
+const toNumber = (v: unknown) => (typeof v === 'string' ? Number(v.replace(',', '.').replace(/\s/g, '')) : v);
+const toNumberOrNull = (v: unknown) => (v === '' || v === null ? null : toNumber(v));
+
+export function ProductEditor({ id }: { id: number }) {
+  const options = { params: { id: String(id) } } as const;
+  const query = useAdminQuery('adminProductDetail', options);
+  const product = query.data;
+
+  if (query.error && !product) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!product) return <TableSkeleton rows={10} />;
+  return <ProductForm key={product.id} product={product} onReload={() => void query.refetch()} />;
+}
+
+function ProductForm({ product, onReload }: { product: AdminProduct; onReload: () => void }) {
+  const client = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<FormValues, unknown, AdminProductPatch>({
+    resolver: zodResolver(adminProductPatch) as never,
+    defaultValues: valuesOf(product),
+  });
+  const { register, control, formState, handleSubmit, reset, setError, setValue } = form;
+
+  // A reload (after a conflict or a save) brings the product's current values into the form.
+  useEffect(() => reset(valuesOf(product)), [product, reset]);
+
+  const save = handleSubmit(async (values) => {
+    setSaved(false);
+    setConflict(null);
+    const dirty = formState.dirtyFields as Partial<Record<keyof FormValues, unknown>>;
+    const body: Record<string, unknown> = { version: product.version };
+    for (const key of Object.keys(dirty) as (keyof FormValues)[]) {
+      if (key !== 'version' && dirty[key]) body[key] = values[key as keyof AdminProductPatch];
+    }
+    try {
+      const next = await adminCall('adminProductUpdate', {
+        params: { id: String(product.id) },
+        body: body as AdminProductPatch,
+      });
+      client.setQueryData(adminKey('adminProductDetail', { params: { id: String(product.id) } }), next);
+      reset(valuesOf(next));
+      setSaved(true);
+    } catch (error) {
+      if (!(error instanceof AdminCallError)) throw error;
+      if (error.status === 409) {
+        setConflict(error.message);
+        return;
+      }
+      const fields = error.body?.errors ?? {};
+      let placed = false;
+      for (const [field, messages] of Object.entries(fields)) {
+        if (field === 'detail' || field === 'non_field_errors') continue;
+        const message = Array.isArray(messages) ? messages[0] : messages;
+        if (message) {
+          setError(field as Path<FormValues>, { message });
+          placed = true;
+        }
+      }
+      if (!placed) setError('root', { message: error.message });
+    }
+  });
+
+  const images = useWatch({ control, name: 'images' });
+  const moveImage = (from: number, to: number) => {
+    const next = [...images];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    setValue('images', next, { shouldDirty: true });
+  };
+  const err = (name: keyof FormValues) => formState.errors[name]?.message;
+
+  return (
+    <>
+      <PageHeader
+        title={product.title}
+        lead={
+          <>
+            Артикул {product.article} · {formatPrice(product.price)}{' '}
+            {product.is_active ? (
+              <Badge tone="success">На витрине</Badge>
+            ) : (
+              <Badge tone="warning">Скрыт</Badge>
+            )}
+          </>
+        }
+        actions={
+          <a className={adminStyles.tab} href={product.url} target="_blank" rel="noreferrer">
+            Открыть на витрине
+          </a>
+        }
+      />
+      <form noValidate onSubmit={save} className={styles.layout} data-product-form="">
+        {conflict ? (
+          <div className={adminStyles.alert} role="alert" data-conflict="">
+            {conflict}{' '}
+            <Button type="button" size="sm" variant="secondary" onClick={onReload}>
+              Загрузить свежую версию
+            </Button>
+          </div>
+        ) : null}
+        {formState.errors.root?.message ? (
+          <div className={adminStyles.alert} role="alert">
+            {formState.errors.root.message}
+          </div>
+        ) : null}
+
+        <Card title="Основное" id="main">
+          <div className={styles.grid}>
+            <Field label="Название" error={err('title')} wide>
+              <input className={adminStyles.input} {...register('title')} maxLength={200} />
+            </Field>
+            <Field label="Артикул" error={err('article')}>
+              <input className={adminStyles.input} {...register('article')} maxLength={100} />
+            </Field>
+            <Field label="Цена, ₽" error={err('price')}>
+              <input
+                className={adminStyles.input}
+                inputMode="decimal"
+                {...register('price', { setValueAs: toNumber })}
+                data-field="price"
+              />
+            </Field>
+            <Field label="Старая цена, ₽ (необязательно)" error={err('old_price')}>
+              <input
+                className={adminStyles.input}
+                inputMode="decimal"
+                {...register('old_price', { setValueAs: toNumberOrNull })}
+              />
+            </Field>
+            <label className={styles.check}>
+              <input type="checkbox" {...register('is_active')} /> Показывать на витрине
+            </label>
+            <label className={styles.check}>
+              <input type="checkbox" {...register('with_installation')} /> Можно заказать установку
+            </label>
+          </div>
+        </Card>
+
+        <Card title="Описание" id="description">
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <RichTextEditor
+                id="description"
+                label="Описание"
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {err('description') ? <p className={styles.error}>{err('description')}</p> : null}
+        </Card>
+
+        <Card title="Установка" id="installation">
+          <Controller
+            control={control}
+            name="installation"
+            render={({ field }) => (
+              <RichTextEditor
+                id="installation"
+                label="Установка"
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </Card>
+
+        <Card title="Фото" id="images">
+          {images.length === 0 ? (
+            <p className={adminStyles.muted}>У товара нет фото.</p>
+          ) : (
+            <ul className={styles.images} role="list">
+              {images.map((src, i) => (
+                <li key={src} className={styles.image}>
+                  <img src={src} alt={`Фото ${i + 1}`} width={120} height={120} />
+                  <div className={styles.imageActions}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === 0}
+                      onClick={() => moveImage(i, i - 1)}
+                      aria-label={`Фото ${i + 1}: левее`}
+                    >
+                      ←
+                    </Button>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      onClick={() =>
+                        setValue(
+                          'images',
+                          images.filter((s) => s !== src),
+                          { shouldDirty: true },
+                        )
+                      }
+                      aria-label={`Фото ${i + 1}: убрать`}
+                    >
+                      Убрать
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {err('images') ? <p className={styles.error}>{err('images')}</p> : null}
+        </Card>
+
+        <Card title="Применимость и аналоги" id="fitment">
+          <dl className={adminStyles.facts}>
+            <dt>Подходит</dt>
+            <dd>
+              {product.is_universal
+                ? 'Ко всем автомобилям'
+                : product.transports.length === 0
+                  ? 'Не указано'
+                  : `${product.transports.length} авто: ${product.transports
+                      .slice(0, 5)
+                      .map((t) => t.label)
+                      .join('; ')}${product.transports.length > 5 ? '…' : ''}`}
+            </dd>
+            <dt>Аналоги</dt>
+            <dd>
+              {product.analogues.length === 0
+                ? 'Нет'
+                : product.analogues.map((a) => `${a.title} (${a.article})`).join('; ')}
+            </dd>
+            <dt>Характеристики</dt>
+            <dd>{product.properties.map((p) => `${p.title}: ${p.value}`).join('; ') || 'Нет'}</dd>
+          </dl>
+        </Card>
+
+        <div className={styles.actions}>
+          <Button type="submit" disabled={formState.isSubmitting || !formState.isDirty}>
+            {formState.isSubmitting ? 'Сохраняем…' : 'Сохранить'}
+          </Button>
+          {saved && !formState.isDirty ? (
+            <span role="status" className={styles.saved}>
+              Сохранено. Витрина уже показывает изменения.
+            </span>
+          ) : null}
+        </div>
+      </form>
+      <StockEditor product={product} />
+    </>
+  );
+}
+
+function Field({
+  label,
+  error,
+  wide,
+  children,
+}: {
+  label: string;
+  error?: string;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className={`${adminStyles.control} ${wide ? styles.wide : ''}`}>
+      {label}
+      {children}
+      {error ? <span className={styles.error}>{error}</span> : null}
+    </label>
+  );
+}
