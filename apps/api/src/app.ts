@@ -51,6 +51,7 @@ import adminCallbacksRoutes from './modules/admin-callbacks/admin-callbacks.rout
 import adminCustomersRoutes from './modules/admin-customers/admin-customers.routes';
 import adminReviewsRoutes from './modules/admin-reviews/admin-reviews.routes';
 import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
+import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminReviewsRoutes);
   await app.register(adminCustomersRoutes);
   await app.register(adminCatalogRoutes, { deps });
+  await app.register(adminBranchesRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

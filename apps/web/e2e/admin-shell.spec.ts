@@ -42,6 +42,7 @@ test('an admin signs in with the TOTP code, sees every section and the audit log
     'Отзывы',
     'Товары',
     'Покупатели',
+    'Филиалы',
     'Журнал действий',
   ])
     await expect(menu.getByRole('link', { name: section })).toBeVisible();

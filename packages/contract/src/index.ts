@@ -23,6 +23,7 @@ export * from './feedback';
 export * from './health';
 export * from './admin';
 export * from './admin-orders';
+export * from './admin-branches';
 export * from './admin-desk';
 export * from './admin-catalog';
 export * from './rich-text';

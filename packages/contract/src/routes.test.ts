@@ -99,6 +99,9 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/customers/{}/',
   'POST /api/admin/v1/customers/{}/block/',
   'POST /api/admin/v1/customers/{}/unblock/',
+  // Back office (issue #14): branches and their place on the map.
+  'GET /api/admin/v1/branches/',
+  'PATCH /api/admin/v1/branches/{}/',
   // Back office (issue #14): staff edit a product and its stock per warehouse.
   'GET /api/admin/v1/products/{}/',
   'PATCH /api/admin/v1/products/{}/',

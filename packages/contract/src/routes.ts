@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as admin from './admin';
 import * as adminOrders from './admin-orders';
+import * as adminBranches from './admin-branches';
 import * as desk from './admin-desk';
 import { idParams } from './common';
 import * as adminCatalog from './admin-catalog';
@@ -1164,6 +1165,30 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404, 409],
     tags: ['admin'],
     summary: 'Разблокировать покупателя',
+  },
+  // ---- back office: branches (issue #14) ----
+  adminBranches: {
+    method: 'GET',
+    path: '/api/admin/v1/branches/',
+    auth: 'staff',
+    response: adminBranches.adminBranchesResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Филиалы со складами, в том числе выключенные (для заказов, остатков и карты)',
+  },
+  adminBranchUpdate: {
+    method: 'PATCH',
+    path: '/api/admin/v1/branches/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminBranches.adminBranchPatch,
+    response: adminBranches.adminBranch,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary:
+      'Изменить филиал: адрес, часы, контакты, точку на карте, доступность самовывоза (только администратор)',
+    description: 'Поля, которых нет в теле, не меняются. Каждое изменение пишется в журнал (до → после).',
   },
 
   // ---- service ----

@@ -7,6 +7,7 @@ import {
   HistoryIcon,
   HomeIcon,
   PhoneIcon,
+  PinIcon,
   UserIcon,
   type IconProps,
 } from '@/components/ui/icons';
@@ -29,5 +30,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/reviews', label: 'Отзывы', icon: ChatIcon },
   { href: '/admin/products', label: 'Товары', icon: GridIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
+  { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
 ];
