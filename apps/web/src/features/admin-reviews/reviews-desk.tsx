@@ -12,6 +12,7 @@ import {
   type AdminReview,
   type ReviewModeration,
 } from '@podbor/contract';
+import Link from 'next/link';
 import { useState } from 'react';
 import { useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, EmptyState, LoadError, Pager, TableSkeleton } from '@/components/admin/admin-ui';
@@ -145,11 +146,14 @@ function ReviewCard({ review }: { review: AdminReview }) {
   );
 }
 
-/** Review moderation: new reviews first come first checked; publish, hide with a reason, reply. */
-export function ReviewsDesk() {
+/**
+ * Review moderation: new reviews first come first checked; publish, hide with a reason, reply. `product` (a slug,
+ * from the address `?product=`) narrows the queue to one product's reviews.
+ */
+export function ReviewsDesk({ product }: { product?: string }) {
   const [moderation, setModeration] = useState<ReviewModeration>('new');
   const [page, setPage] = useState(1);
-  const list = useAdminQuery('adminReviews', { query: { moderation, page } });
+  const list = useAdminQuery('adminReviews', { query: { moderation, page, product } });
   const data = list.data;
   return (
     <>
@@ -172,6 +176,12 @@ export function ReviewsDesk() {
           ))}
         </div>
       </div>
+      {product ? (
+        <p className={styles.filter}>
+          Отзывы одного товара{data?.results[0] ? `: ${data.results[0].product.title}` : ''} ·{' '}
+          <Link href="/admin/reviews">показать все</Link>
+        </p>
+      ) : null}
       {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
       {!data ? (
         list.isPending ? (
