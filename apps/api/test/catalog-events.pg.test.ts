@@ -15,6 +15,7 @@ import { adminUrl, templateName } from './db-template';
 // — listing, product page, search, filters — within 5 s, although the other had all of them cached: the edit's
 // transaction announces it with pg_notify and every process LISTENs. When a process loses its LISTEN connection
 // it still shows changes within 5 s (short cache lifetimes), reconnects, and hears events again.
+// The callback desk of either process shows a request sent through the other within 2 s.
 // `*.pg.test.ts` files need TEST_DATABASE_URL.
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -212,4 +213,38 @@ describe.runIf(pgUrl)('catalogue changes reach every API process (PostgreSQL)', 
     const again = await setPrice(875_999.99);
     expect(await seenThroughB(875_999.99, again)).toBeLessThan(WITHIN_MS);
   }, 90_000);
+
+  it('a callback request sent through one process is on the callback desk of the other within 2 s', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    type Summary = { open: number; latest_id: number | null };
+    const before = await getJson<Summary>(`${b}/api/admin/v1/callbacks/summary/`, { headers: auth });
+    const phone = `+7951${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const sent = Date.now();
+    const created = await fetch(`${a}/api/v1/feedback/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+      body: JSON.stringify({
+        name: 'Ирина',
+        phone,
+        message: 'Перезвоните по тормозным колодкам',
+        type: 'CONSULTATION',
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    let seen = Infinity;
+    while (Date.now() - sent < 5_000) {
+      const [summary, list] = await Promise.all([
+        getJson<Summary>(`${b}/api/admin/v1/callbacks/summary/`, { headers: auth }),
+        getJson<{ results: { phone: string }[] }>(`${b}/api/admin/v1/callbacks/?status=open`, {
+          headers: auth,
+        }),
+      ]);
+      if (summary.open === before.open + 1 && list.results.some((r) => r.phone === phone)) {
+        seen = Date.now() - sent;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toBeLessThan(2_000);
+  }, 30_000);
 });

@@ -17,14 +17,29 @@ const ACTION_TITLES: Record<string, string> = {
   'order.release': 'Снят резерв заказа',
   'order.status': 'Изменён статус заказа',
   'staff.login': 'Вход в панель управления',
+  'callback.take': 'Заявка взята в работу',
+  'callback.note': 'Заметка к заявке',
+  'callback.done': 'Заявка выполнена',
+  'review.publish': 'Отзыв опубликован',
+  'review.hide': 'Отзыв скрыт',
+  'review.reply': 'Ответ на отзыв',
+  'review.reply_remove': 'Ответ на отзыв удалён',
+  'user.block': 'Покупатель заблокирован',
+  'user.unblock': 'Покупатель разблокирован',
+  'product.update': 'Изменён товар',
+  'product.stock': 'Изменены остатки',
+  'branch.update': 'Изменён филиал',
 };
 
-const ENTITY_TITLES: Record<string, string> = {
-  order: 'Заказы',
-  feedback: 'Обратные звонки',
-  review: 'Отзывы',
-  product: 'Товары',
-  user: 'Покупатели и сотрудники',
+/** Section of the filter, and how one record of it is named in the table. */
+const ENTITY_TITLES: Record<string, [section: string, record: string]> = {
+  order: ['Заказы', 'Заказ'],
+  callback: ['Обратные звонки', 'Заявка'],
+  review: ['Отзывы', 'Отзыв'],
+  product: ['Товары', 'Товар'],
+  stock: ['Остатки', 'Остатки товара'],
+  branch: ['Филиалы', 'Филиал'],
+  user: ['Покупатели и сотрудники', 'Учётная запись'],
 };
 
 function details(entry: AuditEntry): string {
@@ -66,7 +81,7 @@ export function AuditLog() {
             }}
           >
             <option value="">Все</option>
-            {Object.entries(ENTITY_TITLES).map(([value, title]) => (
+            {Object.entries(ENTITY_TITLES).map(([value, [title]]) => (
               <option key={value} value={value}>
                 {title}
               </option>
@@ -117,7 +132,7 @@ export function AuditLog() {
                     </Badge>
                   </td>
                   <td>
-                    {ENTITY_TITLES[entry.entity] ?? entry.entity} №{entry.entity_id}
+                    {ENTITY_TITLES[entry.entity]?.[1] ?? entry.entity} №{entry.entity_id}
                   </td>
                   <td className={styles.muted}>{details(entry)}</td>
                 </tr>
