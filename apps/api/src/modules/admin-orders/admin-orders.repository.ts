@@ -388,18 +388,25 @@ function productWhere(f: ProductFilters): SQL {
 }
 
 export async function productPage(db: Db, f: ProductFilters, limit: number, offset: number) {
-  const exact = f.article ?? '';
+  // With a search, exact hits (the id, the whole article) come first; without one the newest products, an index walk.
+  // Within a category, `p.id + 0` keeps PostgreSQL off a backward walk of the primary key (which reads most of the
+  // catalogue when the category's products are old): it takes the category's rows by index and sorts those.
+  const order =
+    f.id !== undefined || f.article
+      ? sql`(p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${f.article ?? ''}) desc, p.id desc`
+      : f.categoryId !== undefined
+        ? sql`p.id + 0 desc`
+        : sql`p.id desc`;
   return parseRows(
     db,
     sql`select p.id, p.title, p.article, m.title as manufacturer, p.category_id, c.title as category_title,
                p.price, p.old_price, p.is_active,
                (select coalesce(sum(s.quantity - s.reserved), 0) from stock s where s.product_id = p.id) as stock
-        from (select * from products p where ${productWhere(f)}
-              order by (p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${exact}) desc, p.id desc
+        from (select * from products p where ${productWhere(f)} order by ${order}
               limit ${limit} offset ${offset}) p
         join categories c on c.id = p.category_id
         left join manufacturers m on m.id = p.manufacturer_id
-        order by (p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${exact}) desc, p.id desc`,
+        order by ${order}`,
     productRow,
   );
 }
