@@ -39,12 +39,13 @@ const openReservations = async (number: string) =>
 
 test('a cash order goes from the storefront through the desk to the customer; another is cancelled', async ({
   browser,
+  page: desk,
   baseURL,
 }, info) => {
   test.skip(info.project.name === 'phone', 'the back office is for desktop and tablet');
   test.setTimeout(300_000);
-  const customer = await browser.newPage();
-  const desk = await browser.newPage();
+  // The customer in a browser of their own; the manager on the project's screen (desktop or tablet).
+  const customer = await (await browser.newContext({ baseURL })).newPage();
   const manager = createStaff('manager', { name: 'Смирнов Пётр' });
   await signInStaff(desk, manager, '/admin/orders');
   await expect(desk.getByRole('heading', { level: 1 })).toHaveText('Заказы');
