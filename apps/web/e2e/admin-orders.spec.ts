@@ -23,7 +23,10 @@ async function placeCashOrder(page: Page, baseURL: string, salt: number) {
   await page.locator('[data-payment-method="cash"]').click();
   await page.locator('[data-order-consent]').check();
   await page.locator('[data-order-submit]').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заказ №\d{9} оформлен$/);
+  await expect(page).toHaveURL(/\/payment\?orderId=\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заказ №\d{9} оформлен$/, {
+    timeout: 30_000,
+  });
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/\d{9}/)![0];
   return { number, digits };
 }
