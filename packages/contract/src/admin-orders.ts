@@ -12,9 +12,9 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
 
 /**
  * Counts and totals of the desk are exact up to this many rows and reported as «at least» beyond it: counting a
- * million cancelled orders on every refresh of the tabs would cost more than the list itself.
+ * million handed-over orders on every refresh of the tabs would cost more than the list itself.
  */
-export const ADMIN_COUNT_LIMIT = 10_000;
+export const ADMIN_COUNT_LIMIT = 1_000;
 
 export const ADMIN_ORDER_STATUS_TITLES: Record<(typeof ORDER_STATUSES)[number], string> = {
   new: 'Новый',

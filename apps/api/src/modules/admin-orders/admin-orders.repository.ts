@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_COUNT_LIMIT, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { intArray, parseRows, pgIso, pgNumber } from '../../db/sql';
+import { intArray, parseRows, pgIso, pgNumber, textArray } from '../../db/sql';
 
 // The order desk's SQL. Lists walk the order desk's indexes of migration 0009 newest first (orders_created_idx,
 // orders_status_created_idx, orders_branch_status_created_idx, orders_phone_idx) and stop after a page; counts
@@ -79,6 +79,8 @@ const orderRow = z.object({
   version: pgNumber,
 });
 
+// «desc nulls last» as the indexes are declared (drizzle's .desc() is DESC NULLS LAST): plain «desc» means NULLS FIRST
+// and would not match them, and PostgreSQL would sort the whole table instead of walking an index.
 export async function orderPage(db: Db, f: OrderFilters, limit: number, offset: number) {
   return parseRows(
     db,
@@ -86,34 +88,53 @@ export async function orderPage(db: Db, f: OrderFilters, limit: number, offset: 
                o.is_paid, o.total_price as total, o.name, o.phone, o.version,
                (select count(*) from order_items i where i.order_id = o.id) as lines
         from (select * from orders o where ${conditions(f, true)}
-              order by o.created_at desc, o.id desc limit ${limit} offset ${offset}) o
+              order by o.created_at desc nulls last, o.id desc nulls last limit ${limit} offset ${offset}) o
         join branches b on b.id = o.branch_id
-        order by o.created_at desc, o.id desc`,
+        order by o.created_at desc nulls last, o.id desc nulls last`,
     orderRow,
   );
 }
 
-const countsRow = z.record(z.string(), pgNumber);
+export type StatusCounts = Record<(typeof ORDER_STATUSES)[number], { count: number; exact: boolean }>;
 
 /**
- * Orders per status under the filters (all but status), each counted up to ADMIN_COUNT_LIMIT + 1: one index
- * range per status, read no further than the bound.
+ * Orders per status under the filters (all but status). Each status reads at most ADMIN_COUNT_LIMIT + 1 index
+ * entries of its range (status, branch, dates are index columns), newest first, and counts those that also pass the
+ * payment filters: exact when the range is shorter than that, otherwise a lower bound («at least», `exact: false`).
+ * A phone or number search is already a handful of rows (orders_phone_idx, the number's unique index): counted
+ * exactly.
  */
-export async function statusCounts(
-  db: Db,
-  f: OrderFilters,
-): Promise<Record<(typeof ORDER_STATUSES)[number], number>> {
-  const where = conditions(f, false);
-  const columns = ORDER_STATUSES.map(
-    (s) =>
-      sql`(select count(*) from (select 1 from orders o where o.status = ${s} and ${where}
-            limit ${ADMIN_COUNT_LIMIT + 1}) x) as ${sql.identifier(s)}`,
+export async function statusCounts(db: Db, f: OrderFilters): Promise<StatusCounts> {
+  const bound = ADMIN_COUNT_LIMIT + 1;
+  const indexed: OrderFilters = {
+    branchIds: f.branchIds,
+    from: f.from,
+    to: f.to,
+    number: f.number,
+    phone: f.phone,
+  };
+  const extra: SQL[] = [sql`true`];
+  if (f.paymentType) extra.push(sql`x.payment_type = ${f.paymentType}`);
+  if (f.paid !== undefined) extra.push(sql`x.is_paid = ${f.paid}`);
+  const pass = sql.join(extra, sql` and `);
+  const list = await parseRows(
+    db,
+    sql`select st.status, c.matched, c.seen
+        from unnest(${textArray(ORDER_STATUSES)}) as st(status)
+        cross join lateral (
+          select count(*) filter (where ${pass}) as matched, count(*) as seen
+          from (select o.payment_type, o.is_paid from orders o
+                where o.status = st.status and ${conditions(indexed, false)}
+                order by o.created_at desc nulls last, o.id desc nulls last limit ${bound}) x) c`,
+    z.object({ status: z.string(), matched: pgNumber, seen: pgNumber }),
   );
-  const [row] = await parseRows(db, sql`select ${sql.join(columns, sql`, `)}`, countsRow);
-  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, row?.[s] ?? 0])) as Record<
-    (typeof ORDER_STATUSES)[number],
-    number
-  >;
+  const byStatus = new Map(list.map((r) => [r.status, r]));
+  return Object.fromEntries(
+    ORDER_STATUSES.map((s) => {
+      const r = byStatus.get(s);
+      return [s, { count: Math.min(r?.matched ?? 0, ADMIN_COUNT_LIMIT), exact: (r?.seen ?? 0) < bound }];
+    }),
+  ) as StatusCounts;
 }
 
 // ---- the order page ----
@@ -367,18 +388,25 @@ function productWhere(f: ProductFilters): SQL {
 }
 
 export async function productPage(db: Db, f: ProductFilters, limit: number, offset: number) {
-  const exact = f.article ?? '';
+  // With a search, exact hits (the id, the whole article) come first; without one the newest products, an index walk.
+  // Within a category, `p.id + 0` keeps PostgreSQL off a backward walk of the primary key (which reads most of the
+  // catalogue when the category's products are old): it takes the category's rows by index and sorts those.
+  const order =
+    f.id !== undefined || f.article
+      ? sql`(p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${f.article ?? ''}) desc, p.id desc`
+      : f.categoryId !== undefined
+        ? sql`p.id + 0 desc`
+        : sql`p.id desc`;
   return parseRows(
     db,
     sql`select p.id, p.title, p.article, m.title as manufacturer, p.category_id, c.title as category_title,
                p.price, p.old_price, p.is_active,
                (select coalesce(sum(s.quantity - s.reserved), 0) from stock s where s.product_id = p.id) as stock
-        from (select * from products p where ${productWhere(f)}
-              order by (p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${exact}) desc, p.id desc
+        from (select * from products p where ${productWhere(f)} order by ${order}
               limit ${limit} offset ${offset}) p
         join categories c on c.id = p.category_id
         left join manufacturers m on m.id = p.manufacturer_id
-        order by (p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${exact}) desc, p.id desc`,
+        order by ${order}`,
     productRow,
   );
 }

@@ -103,11 +103,6 @@ function filtersOf(scope: StaffScope, query: AdminOrderListQuery): OrderFilters 
   };
 }
 
-const bounded = (count: number) => ({
-  count: Math.min(count, ADMIN_COUNT_LIMIT),
-  exact: count <= ADMIN_COUNT_LIMIT,
-});
-
 export async function listOrders(
   db: Db,
   userId: number,
@@ -118,10 +113,7 @@ export async function listOrders(
     orderPage(db, filters, query.size, (query.page - 1) * query.size),
     statusCounts(db, filters),
   ]);
-  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, bounded(perStatus[s])])) as Record<
-    OrderStatus,
-    { count: number; exact: boolean }
-  >;
+  const counts = perStatus;
   const statuses: readonly OrderStatus[] = filters.status ? [filters.status] : ORDER_STATUSES;
   const total = statuses.reduce<number>((sum, s) => sum + counts[s].count, 0);
   const totalExact = statuses.every((s) => counts[s].exact);
