@@ -77,8 +77,13 @@ export async function seedOrders(
       from (
         select g, (${ref.start}::bigint * 7 + 100000000 + g)::text as number,
                -- Two years, more orders lately (the shop grows): the square root leans towards now.
-               now() - (730 * (1 - sqrt(r1))) * interval '1 day' - r2 * interval '1 day' as created_at,
-               case when r3 < 0.55 then 'CASH' else 'CARD' end as payment_type,
+               -- The first 30 of each batch are from the last three days, every open status of both payment types
+               -- among them, so the desk's tabs are never empty however few orders are asked for.
+               case when g - ${from} < 30 then now() - r2 * interval '3 days'
+                    else now() - (730 * (1 - sqrt(r1))) * interval '1 day' - r2 * interval '1 day' end as created_at,
+               case when g - ${from} < 30 then case when g % 2 = 0 then 'CASH' else 'CARD' end
+                    when r3 < 0.55 then 'CASH' else 'CARD' end as payment_type,
+               g - ${from} < 30 as recent,
                (${intArray(ref.branches)})[1 + floor(r4 * ${ref.branches.length})::int] as branch_id,
                (${names}::text[])[1 + (g % ${NAMES.length})] as name,
                '+79' || lpad(((hashint4(g % ${phonePool}) & 2147483647) % 1000000000)::text, 9, '0') as phone,
@@ -88,8 +93,10 @@ export async function seedOrders(
       ) o
       cross join lateral (select case
         when o.created_at < now() - interval '3 days' then case when o.r5 < 0.82 then 'completed' else 'cancelled' end
-        when o.payment_type = 'CASH' then (array['new', 'assembling', 'ready', 'completed', 'cancelled'])[1 + floor(o.r5 * 5)::int]
-        else (array['awaiting_payment', 'paid', 'assembling', 'ready', 'completed', 'cancelled'])[1 + floor(o.r5 * 6)::int]
+        when o.payment_type = 'CASH' then (array['new', 'assembling', 'ready', 'completed', 'cancelled'])
+          [1 + case when o.recent then (o.g / 2) % 5 else floor(o.r5 * 5)::int end]
+        else (array['awaiting_payment', 'paid', 'assembling', 'ready', 'completed', 'cancelled'])
+          [1 + case when o.recent then (o.g / 2) % 6 else floor(o.r5 * 6)::int end]
       end as status) s
       on conflict (number) do nothing`);
     log(`orders ${to.toLocaleString('ru-RU')} / ${count.toLocaleString('ru-RU')}`);
