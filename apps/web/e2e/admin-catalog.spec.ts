@@ -45,6 +45,8 @@ test('a price edited in the back office shows in the category listing and on the
   page,
   context,
 }, info) => {
+  // Sign-in, two screens with axe, two storefront pages reloaded until they show the price, a second tab.
+  test.setTimeout(240_000);
   const t = await target(info.project.name === 'tablet' ? 1 : 0);
   test.skip(!t, 'needs the e2e database (DATABASE_URL)');
   const product = t!;
