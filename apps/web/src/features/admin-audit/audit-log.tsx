@@ -17,6 +17,9 @@ const ACTION_TITLES: Record<string, string> = {
   'order.release': 'Снят резерв заказа',
   'order.status': 'Изменён статус заказа',
   'staff.login': 'Вход в панель управления',
+  'product.update': 'Изменён товар',
+  'product.stock': 'Изменены остатки товара',
+  'product.image': 'Добавлено фото товара',
 };
 
 const ENTITY_TITLES: Record<string, string> = {
