@@ -81,7 +81,7 @@ test('a price edited in the back office shows in the category listing and on the
   await other.goto(`/admin/products/${product.id}`);
   await expect(other.locator('[data-product-form]')).toBeVisible();
 
-  await page.getByLabel('Цена, ₽').fill(String(newPrice));
+  await page.getByLabel('Цена, ₽', { exact: true }).fill(String(newPrice));
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Сохранено');
   const savedAt = Date.now();
@@ -103,11 +103,13 @@ test('a price edited in the back office shows in the category listing and on the
   expect(Date.now() - savedAt).toBeLessThan(10_000);
   info.annotations.push({ type: 'seen', description: `listing ${inListing} ms, product page ${onPage} ms` });
 
-  await other.getByLabel('Название').fill(`${(await other.getByLabel('Название').inputValue()).trim()} `);
+  await other
+    .getByLabel('Название', { exact: true })
+    .fill(`${(await other.getByLabel('Название', { exact: true }).inputValue()).trim()} `);
   await other.getByLabel('Старая цена, ₽ (необязательно)').fill(String(newPrice + 500));
   await other.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(other.locator('[data-conflict]')).toContainText(CATALOG_MESSAGES.stale);
   await adminScreenshot(other, info, 'product-conflict');
   await other.getByRole('button', { name: 'Загрузить свежую версию' }).click();
-  await expect(other.getByLabel('Цена, ₽')).toHaveValue(String(newPrice));
+  await expect(other.getByLabel('Цена, ₽', { exact: true })).toHaveValue(String(newPrice));
 });
