@@ -56,7 +56,10 @@ test('a price edited in the back office shows in the category listing and on the
   // The storefront has shown the old price (so every cache on the way holds it).
   const shop = await context.newPage();
   await shop.goto(listingUrl(product));
-  const card = shop.locator(`a[href$="/product_${product.slug}"]`).first();
+  const card = shop
+    .locator('article')
+    .filter({ has: shop.locator(`a[href$="/product_${product.slug}"]`) })
+    .first();
   await expect(card).toBeVisible();
   await shop.goto(productUrl(product));
   await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
