@@ -30,13 +30,16 @@ async function target(index: number): Promise<Target | null> {
 const listingUrl = (t: Target) => `/catalog/${t.path.join('/')}`;
 const productUrl = (t: Target) => `${listingUrl(t)}/product_${t.slug}`;
 
-/** Reloads the page until `check` holds; the time it took, ms. */
-async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, limitMs: number) {
-  const start = Date.now();
+/**
+ * Reloads the page until `check` holds. Gives how long after `since` the request that first showed it was sent:
+ * how stale the storefront was, not how long this busy test machine took to render the page.
+ */
+async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, since: number) {
   for (;;) {
+    const sent = Date.now();
     await page.goto(url);
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > limitMs) return Infinity;
+    if (await check()) return Math.max(0, sent - since);
+    if (Date.now() - since > 20_000) return Infinity;
     await page.waitForTimeout(250);
   }
 }
@@ -93,17 +96,16 @@ test('a price edited in the back office shows in the category listing and on the
     shop,
     listingUrl(product),
     async () => ((await card.textContent()) ?? '').includes(priceText),
-    5_000,
+    savedAt,
   );
   const onPage = await seenWithin(
     shop,
     productUrl(product),
     async () => ((await shop.locator('main').textContent()) ?? '').includes(priceText),
-    5_000,
+    savedAt,
   );
   expect(inListing, 'listing').toBeLessThan(5_000);
   expect(onPage, 'product page').toBeLessThan(5_000);
-  expect(Date.now() - savedAt).toBeLessThan(10_000);
   info.annotations.push({ type: 'seen', description: `listing ${inListing} ms, product page ${onPage} ms` });
 
   await other
