@@ -30,13 +30,16 @@ async function target(index: number): Promise<Target | null> {
 const listingUrl = (t: Target) => `/catalog/${t.path.join('/')}`;
 const productUrl = (t: Target) => `${listingUrl(t)}/product_${t.slug}`;
 
-/** Reloads the page until `check` holds; the time it took, ms. */
-async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, limitMs: number) {
-  const start = Date.now();
+/**
+ * Reloads the page until `check` holds. Gives how long after `since` the request that first showed it was sent:
+ * how stale the storefront was, not how long this busy test machine took to render the page.
+ */
+async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, since: number) {
   for (;;) {
+    const sent = Date.now();
     await page.goto(url);
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > limitMs) return Infinity;
+    if (await check()) return Math.max(0, sent - since);
+    if (Date.now() - since > 20_000) return Infinity;
     await page.waitForTimeout(250);
   }
 }
@@ -45,6 +48,8 @@ test('a price edited in the back office shows in the category listing and on the
   page,
   context,
 }, info) => {
+  // Sign-in, two screens with axe, two storefront pages reloaded until they show the price, a second tab.
+  test.setTimeout(240_000);
   const t = await target(info.project.name === 'tablet' ? 1 : 0);
   test.skip(!t, 'needs the e2e database (DATABASE_URL)');
   const product = t!;
@@ -54,7 +59,10 @@ test('a price edited in the back office shows in the category listing and on the
   // The storefront has shown the old price (so every cache on the way holds it).
   const shop = await context.newPage();
   await shop.goto(listingUrl(product));
-  const card = shop.locator(`a[href$="/product_${product.slug}"]`).first();
+  const card = shop
+    .locator('article')
+    .filter({ has: shop.locator(`a[href$="/product_${product.slug}"]`) })
+    .first();
   await expect(card).toBeVisible();
   await shop.goto(productUrl(product));
   await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
@@ -79,33 +87,38 @@ test('a price edited in the back office shows in the category listing and on the
   await other.goto(`/admin/products/${product.id}`);
   await expect(other.locator('[data-product-form]')).toBeVisible();
 
-  await page.getByLabel('Цена, ₽').fill(String(newPrice));
+  await page.getByLabel('Цена, ₽', { exact: true }).fill(String(newPrice));
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Сохранено');
   const savedAt = Date.now();
 
-  const inListing = await seenWithin(
-    shop,
-    listingUrl(product),
-    async () => ((await card.textContent()) ?? '').includes(priceText),
-    5_000,
-  );
-  const onPage = await seenWithin(
-    shop,
-    productUrl(product),
-    async () => ((await shop.locator('main').textContent()) ?? '').includes(priceText),
-    5_000,
-  );
+  // Both storefront pages are asked at once, each from its own tab.
+  const productTab = await context.newPage();
+  const [inListing, onPage] = await Promise.all([
+    seenWithin(
+      shop,
+      listingUrl(product),
+      async () => ((await card.textContent()) ?? '').includes(priceText),
+      savedAt,
+    ),
+    seenWithin(
+      productTab,
+      productUrl(product),
+      async () => ((await productTab.locator('main').textContent()) ?? '').includes(priceText),
+      savedAt,
+    ),
+  ]);
   expect(inListing, 'listing').toBeLessThan(5_000);
   expect(onPage, 'product page').toBeLessThan(5_000);
-  expect(Date.now() - savedAt).toBeLessThan(10_000);
   info.annotations.push({ type: 'seen', description: `listing ${inListing} ms, product page ${onPage} ms` });
 
-  await other.getByLabel('Название').fill(`${(await other.getByLabel('Название').inputValue()).trim()} `);
+  await other
+    .getByLabel('Название', { exact: true })
+    .fill(`${(await other.getByLabel('Название', { exact: true }).inputValue()).trim()} `);
   await other.getByLabel('Старая цена, ₽ (необязательно)').fill(String(newPrice + 500));
   await other.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(other.locator('[data-conflict]')).toContainText(CATALOG_MESSAGES.stale);
   await adminScreenshot(other, info, 'product-conflict');
   await other.getByRole('button', { name: 'Загрузить свежую версию' }).click();
-  await expect(other.getByLabel('Цена, ₽')).toHaveValue(String(newPrice));
+  await expect(other.getByLabel('Цена, ₽', { exact: true })).toHaveValue(String(newPrice));
 });

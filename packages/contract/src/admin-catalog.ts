@@ -15,6 +15,10 @@ export const ARTICLE_MAX_LENGTH = 100;
 export const PRICE_MAX = 99_999_999;
 export const STOCK_QUANTITY_MAX = 1_000_000;
 export const PRODUCT_IMAGES_MAX = 20;
+/** Largest image file staff may upload, bytes. */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Uploaded images are fitted into this square (never enlarged) and stored as WebP. */
+export const PRODUCT_IMAGE_SIZE = 1200;
 export const PRODUCT_TRANSPORTS_MAX = 5_000;
 export const PRODUCT_ANALOGUES_MAX = 200;
 
@@ -35,7 +39,10 @@ export const CATALOG_MESSAGES = {
   unknownAnalogues: 'Среди аналогов есть несуществующие товары',
   selfAnalogue: 'Товар не может быть аналогом самого себя',
   unknownImages: 'Можно только убрать или переставить загруженные фото',
-  nothingToChange: 'Нет изменений',
+  imageMissing: 'Выберите файл изображения',
+  imageType: 'Файл не похож на изображение JPEG, PNG, WebP или AVIF',
+  imageTooLarge: `Файл больше ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
+  tooManyImages: `У товара не может быть больше ${PRODUCT_IMAGES_MAX} фото`,
 } as const;
 
 const id = z.number().int().positive(MESSAGES.idInvalid).max(INT4_MAX, MESSAGES.numberTooLarge);

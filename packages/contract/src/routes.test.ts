@@ -106,6 +106,7 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/products/{}/',
   'PATCH /api/admin/v1/products/{}/',
   'PUT /api/admin/v1/products/{}/stock/',
+  'POST /api/admin/v1/products/{}/images/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

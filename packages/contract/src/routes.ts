@@ -929,6 +929,23 @@ export const API_ROUTES = {
       'Поля, которых нет в теле, не меняются. version — из чтения товара: если товар с тех пор изменили, ответ 409. ' +
       'Каждое изменение пишется в журнал (до → после) и сбрасывает кэши каталога во всех процессах API.',
   },
+  adminProductImageUpload: {
+    method: 'POST',
+    path: '/api/admin/v1/products/{id}/images/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    // multipart/form-data with one file field `image` (no JSON body).
+    response: adminCatalog.adminProduct,
+    successStatus: 201,
+    errors: [400, 401, 403, 404, 413],
+    tags: ['admin'],
+    summary:
+      'Загрузить фото товара (multipart, поле image): JPEG, PNG, WebP или AVIF до 10 МБ, сжимается в WebP',
+    description:
+      'Тип проверяется по содержимому файла, не по имени. Фото вписывается в 1200×1200 и добавляется в конец списка ' +
+      'фото товара; убрать или переставить фото — PATCH товара с полем images.',
+  },
   adminProductStock: {
     method: 'PUT',
     path: '/api/admin/v1/products/{id}/stock/',

@@ -85,7 +85,9 @@ export async function readStock(tx: Db, productId: number, lock = false): Promis
   }
   return parseRows(
     tx,
-    sql`select w.id as warehouse_id, w.title || ' (' || b.title || ')' as warehouse, w.branch_id,
+    sql`select w.id as warehouse_id,
+               case when w.title = b.title then w.title else w.title || ' (' || b.title || ')' end as warehouse,
+               w.branch_id,
                coalesce(s.quantity, 0) as quantity, coalesce(s.reserved, 0) as reserved
         from warehouses w
         join branches b on b.id = w.branch_id

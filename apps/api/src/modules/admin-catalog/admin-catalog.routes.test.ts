@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { CATALOG_MESSAGES, type AdminProduct } from '@podbor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
@@ -257,5 +260,76 @@ describe('PUT /api/admin/v1/products/{id}/stock/', () => {
     ]);
     expect(twice.statusCode).toBe(400);
     expect((await put([{ warehouse_id: held.warehouse_id, quantity: -1 }])).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/v1/products/{id}/images/', () => {
+  const upload = (file: Buffer, opts: { type?: string; name?: string; field?: string } = {}) => {
+    const boundary = '----podbor-test-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'image'}"; filename="${opts.name ?? 'photo.jpg'}"\r\n` +
+        `Content-Type: ${opts.type ?? 'image/jpeg'}\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/v1/products/${product.id}/images/`,
+      headers: { authorization: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([head, file, tail]),
+    });
+  };
+
+  it('stores a photo fitted into 1200 px as WebP in the media store and appends it to the product', async () => {
+    const before = await current();
+    const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#d83a2e' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(jpeg);
+    expect(res.statusCode, res.body).toBe(201);
+    const p = json<AdminProduct>(res);
+    expect(p.images.length).toBe(before.images.length + 1);
+    const added = p.images.at(-1)!;
+    expect(added).toMatch(/\/media\/products\/u\/\d+-[0-9a-f]{16}\.webp$/);
+    const file = path.join(ctx.config.dataDir, new URL(added, 'http://x').pathname);
+    expect(existsSync(file)).toBe(true);
+    const meta = await sharp(file).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+
+    // Reorder and remove through PATCH, with the absolute URLs this client was given.
+    const { version } = await current();
+    const reordered = await patch({ version, images: [added] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const [row] = await rows<{ images: string[] }>(
+      ctx,
+      sql`select images from products where id = ${product.id}`,
+    );
+    expect(row!.images).toEqual([new URL(added, 'http://x').pathname]);
+  });
+
+  it('refuses what is not a picture whatever its name and type, an empty form and a non-multipart body', async () => {
+    const fake = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      {
+        type: 'image/png',
+        name: 'x.png',
+      },
+    );
+    expect(fake.statusCode).toBe(400);
+    expect(json(fake)).toEqual({ errors: { image: [CATALOG_MESSAGES.imageType] } });
+    expect((await upload(Buffer.alloc(0))).statusCode).toBe(400);
+    const notMultipart = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/v1/products/${product.id}/images/`,
+      headers: { authorization: admin },
+      payload: {},
+    });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(json(notMultipart)).toEqual({ errors: { image: [CATALOG_MESSAGES.imageMissing] } });
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toEqual({ errors: { detail: CATALOG_MESSAGES.imageTooLarge } });
   });
 });

@@ -3,6 +3,7 @@ import {
   CATALOG_MESSAGES,
   isOwnPath,
   normalizeArticle,
+  PRODUCT_IMAGES_MAX,
   productUrl,
   RICH_TEXT_ALLOWED_ATTRIBUTES,
   RICH_TEXT_ALLOWED_SCHEMES,
@@ -159,7 +160,7 @@ async function validateReferences(tx: Db, id: number, row: ProductRow, body: Pat
     }
   }
   // Images are uploaded through their own call; an edit may only reorder or drop the product's own.
-  if (body.images && body.images.some((src) => !row.images.includes(src)))
+  if (body.images && body.images.some((src) => storedImage(row, src) === undefined))
     errors.images = [CATALOG_MESSAGES.unknownImages];
   const price = body.price ?? row.price;
   const oldPrice = body.old_price === undefined ? row.old_price : body.old_price;
@@ -169,6 +170,15 @@ async function validateReferences(tx: Db, id: number, row: ProductRow, body: Pat
 }
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+/**
+ * The product's stored image path for an image as a client sends it back: the path itself, or the absolute URL
+ * the API gave a client on another origin (plugins/media-urls.ts). Undefined for anything else.
+ */
+function storedImage(row: ProductRow, src: string): string | undefined {
+  if (row.images.includes(src)) return src;
+  return row.images.find((img) => src.endsWith(img) && /^https?:\/\/[^/]+$/.test(src.slice(0, -img.length)));
+}
 
 export async function updateProduct(
   db: Db,
@@ -195,7 +205,8 @@ export async function updateProduct(
       with_installation: body.with_installation,
       is_active: body.is_active,
       is_universal: body.is_universal,
-      images: body.images === undefined ? undefined : unique(body.images),
+      images:
+        body.images === undefined ? undefined : unique(body.images.map((src) => storedImage(row, src)!)),
       transports: body.transports === undefined ? undefined : unique(body.transports).sort((a, b) => a - b),
       analogues:
         body.analogues === undefined
@@ -285,6 +296,36 @@ export async function updateStock(
     });
     await publish(tx, event);
     return readStock(tx, id);
+  });
+  eventHub(db).deliver(event);
+  return result;
+}
+
+/** Appends an uploaded (already stored) image to the product's images. */
+export async function addProductImage(
+  db: Db,
+  id: number,
+  store: () => Promise<string>,
+  staffUserId: number,
+): Promise<AdminProduct> {
+  const event: CatalogChanged = { type: 'catalog.changed', entity: 'product', ids: [id] };
+  const result = await db.transaction(async (tx) => {
+    const row = await readProduct(tx, id, true);
+    if (!row) throw notFound();
+    if (row.images.length >= PRODUCT_IMAGES_MAX)
+      throw badRequest({ image: [CATALOG_MESSAGES.tooManyImages] });
+    const src = await store();
+    const images = [...row.images, src];
+    await updateProductColumns(tx, id, { images });
+    await recordAudit(tx, {
+      userId: staffUserId,
+      action: 'product.image',
+      entity: 'product',
+      entityId: id,
+      data: { changes: { images: { before: row.images, after: images } } },
+    });
+    await publish(tx, event);
+    return toAdminProduct(tx, { ...row, images }, await readStock(tx, id));
   });
   eventHub(db).deliver(event);
   return result;

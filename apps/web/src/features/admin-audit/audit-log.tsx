@@ -27,7 +27,8 @@ const ACTION_TITLES: Record<string, string> = {
   'user.block': 'Покупатель заблокирован',
   'user.unblock': 'Покупатель разблокирован',
   'product.update': 'Изменён товар',
-  'product.stock': 'Изменены остатки',
+  'product.stock': 'Изменены остатки товара',
+  'product.image': 'Добавлено фото товара',
   'branch.update': 'Изменён филиал',
 };
 
@@ -37,23 +38,27 @@ const ENTITY_TITLES: Record<string, [section: string, record: string]> = {
   callback: ['Обратные звонки', 'Заявка'],
   review: ['Отзывы', 'Отзыв'],
   product: ['Товары', 'Товар'],
-  stock: ['Остатки', 'Остатки товара'],
   branch: ['Филиалы', 'Филиал'],
   user: ['Покупатели и сотрудники', 'Учётная запись'],
 };
 
+const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
+
+const show = (v: unknown): string =>
+  v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** «поле: было → стало; reason: …», with changes nested one level (`changes: {price: {from, to}}`) flattened. */
 function details(entry: AuditEntry): string {
   const parts: string[] = [];
-  for (const [key, value] of Object.entries(entry.data)) {
-    if (value === null || value === undefined || value === '') continue;
-    const text =
-      typeof value === 'object' && value !== null && 'from' in value && 'to' in value
-        ? `${String((value as { from: unknown }).from)} → ${String((value as { to: unknown }).to)}`
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
-    parts.push(`${key}: ${text}`);
-  }
+  const add = (key: string, value: unknown) => {
+    if (value === null || value === undefined || value === '') return;
+    if (isChange(value)) parts.push(`${key}: ${show(value.from)} → ${show(value.to)}`);
+    else if (typeof value === 'object' && !Array.isArray(value) && Object.values(value).some(isChange))
+      for (const [inner, change] of Object.entries(value)) add(inner, change);
+    else parts.push(`${key}: ${show(value)}`);
+  };
+  for (const [key, value] of Object.entries(entry.data)) add(key, value);
   return parts.join('; ');
 }
 

@@ -1,14 +1,23 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminProductPatch, formatPrice, type AdminProduct, type AdminProductPatch } from '@podbor/contract';
+import {
+  adminProduct,
+  adminProductPatch,
+  CATALOG_MESSAGES,
+  errorBody,
+  formatPrice,
+  PRODUCT_IMAGE_MAX_BYTES,
+  type AdminProduct,
+  type AdminProductPatch,
+} from '@podbor/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { StockEditor } from './stock-editor';
 import styles from './product-editor.module.css';
 
@@ -73,8 +82,9 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
   });
   const { register, control, formState, handleSubmit, reset, setError, setValue } = form;
 
-  // A reload (after a conflict or a save) brings the product's current values into the form.
-  useEffect(() => reset(valuesOf(product)), [product, reset]);
+  // A reload (after a conflict or an upload) brings the product's current values into the form; fields the editor
+  // has changed keep the editor's values.
+  useEffect(() => reset(valuesOf(product), { keepDirtyValues: true }), [product, reset]);
 
   const save = handleSubmit(async (values) => {
     setSaved(false);
@@ -259,6 +269,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
             </ul>
           )}
           {err('images') ? <p className={styles.error}>{err('images')}</p> : null}
+          <ImageUpload productId={product.id} />
         </Card>
 
         <Card title="Применимость и аналоги" id="fitment">
@@ -298,6 +309,64 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
       </form>
       <StockEditor product={product} />
     </>
+  );
+}
+
+/** Sends one photo to the API (multipart through the same-origin proxy); the product comes back with it. */
+function ImageUpload({ productId }: { productId: number }) {
+  const client = useQueryClient();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  return (
+    <div className={styles.actions}>
+      <label className={styles.upload}>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          className={styles.fileInput}
+          disabled={state.busy}
+          onChange={async (e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (!file) return;
+            if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
+              setState({ busy: false, error: CATALOG_MESSAGES.imageTooLarge });
+              return;
+            }
+            setState({ busy: true, error: null });
+            const form = new FormData();
+            form.append('image', file);
+            try {
+              const res = await fetch(`/api/admin/v1/products/${productId}/images/`, {
+                method: 'POST',
+                body: form,
+              });
+              const data: unknown = await res.json().catch(() => null);
+              if (!res.ok) {
+                const parsed = errorBody.safeParse(data);
+                throw new AdminCallError(res.status, parsed.success ? parsed.data : null);
+              }
+              client.setQueryData(
+                adminKey('adminProductDetail', { params: { id: String(productId) } }),
+                adminProduct.parse(data),
+              );
+              setState({ busy: false, error: null });
+            } catch (error) {
+              setState({
+                busy: false,
+                error: error instanceof Error ? error.message : 'Не удалось загрузить фото',
+              });
+            }
+          }}
+        />
+        <span className={buttonClass('secondary', 'sm')}>{state.busy ? 'Загружаем…' : 'Добавить фото'}</span>
+      </label>
+      <span className={adminStyles.muted}>JPEG, PNG, WebP или AVIF до 10 МБ; сохраняется сразу.</span>
+      {state.error ? (
+        <span role="alert" className={styles.error}>
+          {state.error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

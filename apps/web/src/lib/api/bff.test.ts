@@ -312,6 +312,38 @@ describe('the /api proxy', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('admits a back-office photo upload up to 10 MB on that one path, and no more', async () => {
+    const photo = (size: number) => {
+      let sent = 0;
+      const chunk = new Uint8Array(64 * 1024).fill(1);
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= size) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    const send = (path: string, size: number) =>
+      forward(
+        new NextRequest(`http://shop.test${path}`, {
+          method: 'POST',
+          body: photo(size),
+          duplex: 'half',
+          headers: { host: 'shop.test', 'content-type': 'multipart/form-data; boundary=x' },
+        } as ConstructorParameters<typeof NextRequest>[1]),
+        segments(path),
+      );
+    answers.push(json(201, {}));
+    const upload = '/api/admin/v1/products/7/images/';
+    expect((await send(upload, 4 * 1024 * 1024)).status).toBe(201);
+    expect(calls).toHaveLength(1);
+    expect((await send(upload, 12 * 1024 * 1024)).status).toBe(413);
+    // Anywhere else the 1 MiB limit stands.
+    expect((await send('/api/admin/v1/products/7/', 4 * 1024 * 1024)).status).toBe(413);
+    expect(calls).toHaveLength(1);
+  });
+
   it('passes a body under the limit on whole', async () => {
     answers.push(json(200, { total: 1 }));
     const path = '/api/v1/payment/cart/add-item/';

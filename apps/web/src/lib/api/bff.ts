@@ -1,4 +1,4 @@
-import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES } from '@podbor/contract';
+import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES, PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isExpiring } from '../jwt';
 import { isSameOriginWrite } from '../same-origin';
@@ -38,6 +38,9 @@ const FORWARDED_RESPONSE_HEADERS = [
 ];
 /** The API refuses bodies over 1 MiB anyway; refusing here saves the hop. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** A back-office photo upload (multipart: the file plus its part headers). */
+const IMAGE_UPLOAD_PATH = /^admin\/v1\/products\/\d+\/images$/;
+const MAX_UPLOAD_BYTES = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
 
 /**
  * Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods,
@@ -67,10 +70,13 @@ function isAllowedPath(segments: readonly string[]): boolean {
  * The request's body, read chunk by chunk and given up as soon as it passes MAX_BODY_BYTES: a chunked upload
  * declares no length, and buffering it whole first would let one request fill the server's memory.
  */
-async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> | null | 'too-large'> {
+async function readBody(
+  request: NextRequest,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array<ArrayBuffer> | null | 'too-large'> {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return null;
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) return 'too-large';
+  if (declared > limit) return 'too-large';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -78,7 +84,7 @@ async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> |
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return 'too-large';
     }
@@ -97,7 +103,10 @@ async function readBody(request: NextRequest): Promise<Uint8Array<ArrayBuffer> |
 export async function forward(request: NextRequest, segments: readonly string[]): Promise<Response> {
   if (!isAllowedPath(segments)) return json(404, detailError(MESSAGES.notFound));
   if (!isSameOriginWrite(request)) return json(403, detailError(MESSAGES.crossSiteRequest));
-  const body = await readBody(request);
+  const body = await readBody(
+    request,
+    IMAGE_UPLOAD_PATH.test(segments.join('/')) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES,
+  );
   if (body === 'too-large') return json(413, detailError(MESSAGES.bodyTooLarge));
 
   // Next decodes path segments; re-encode them one by one so a `/` inside a slug cannot add a segment.
