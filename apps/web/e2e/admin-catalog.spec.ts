@@ -73,8 +73,13 @@ test('a price edited in the back office shows in the category listing and on the
   await expectAccessible(page);
   await adminScreenshot(page, info, 'products');
 
-  await page.getByLabel('Номер товара').fill(String(product.id));
-  await page.getByRole('button', { name: 'Открыть' }).click();
+  // The list finds it by its number, as by its article or title.
+  await page.getByLabel('Номер, артикул или название').fill(String(product.id));
+  await page
+    .locator('[data-products] tbody tr')
+    .filter({ has: page.getByRole('cell', { name: String(product.id), exact: true }) })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
   const form = page.locator('[data-product-form]');
   await expect(form).toBeVisible();

@@ -7,7 +7,6 @@ import {
   formatDateTime,
   formatPrice,
   maskPhone,
-  type OrderStatus,
 } from '@podbor/contract';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -21,18 +20,9 @@ import {
   PageHeader,
   TableSkeleton,
 } from '@/components/admin/admin-ui';
+import { OrderStatusBadge } from '@/components/admin/order-status-badge';
 import { TextActionForm } from '@/components/admin/text-action-form';
 import { Button } from '@/components/ui/button';
-
-const STATUS: Record<OrderStatus, [string, 'neutral' | 'info' | 'success' | 'warning' | 'danger']> = {
-  new: ['Новый', 'info'],
-  awaiting_payment: ['Ожидает оплаты', 'warning'],
-  paid: ['Оплачен', 'success'],
-  assembling: ['Собирается', 'info'],
-  ready: ['Готов к выдаче', 'success'],
-  completed: ['Выполнен', 'neutral'],
-  cancelled: ['Отменён', 'danger'],
-};
 
 const INVALIDATES = ['adminCustomer', 'adminCustomers'] as const;
 
@@ -169,7 +159,7 @@ export function CustomerPage({ id }: { id: string }) {
                     <td>№{o.number}</td>
                     <td className={styles.muted}>{formatDateTime(o.created_at)}</td>
                     <td>
-                      <Badge tone={STATUS[o.status][1]}>{STATUS[o.status][0]}</Badge>
+                      <OrderStatusBadge status={o.status} />
                       {o.is_paid ? ' ' : null}
                       {o.is_paid ? <Badge tone="success">Оплачен</Badge> : null}
                     </td>

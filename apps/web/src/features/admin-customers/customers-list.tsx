@@ -2,7 +2,7 @@
 
 import { formatDate, maskPhone } from '@podbor/contract';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useListSearch } from '@/components/admin/use-search';
 import { useAdminQuery } from '@/components/admin/admin-query';
 import {
   adminStyles as styles,
@@ -13,21 +13,9 @@ import {
   TableSkeleton,
 } from '@/components/admin/admin-ui';
 
-/** Waits for a pause in typing before searching. */
-const SEARCH_DELAY_MS = 300;
-
 /** Customers: search by phone in any spelling or by name, newest registrations first. */
 export function CustomersList() {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, q, page, setPage } = useListSearch();
   const list = useAdminQuery('adminCustomers', { query: { q: q || undefined, page } });
   const data = list.data;
   return (

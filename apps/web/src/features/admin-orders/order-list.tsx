@@ -1,6 +1,6 @@
 'use client';
 
-import { formatDateTime, formatPrice, type OrderStatus } from '@podbor/contract';
+import { ADMIN_ORDER_STATUS_TITLES, formatDateTime, formatPrice, type OrderStatus } from '@podbor/contract';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useAdminQuery } from '@/components/admin/admin-query';
@@ -12,7 +12,8 @@ import {
   Pager,
   TableSkeleton,
 } from '@/components/admin/admin-ui';
-import { STATUS_TONES, statusTitle, TAB_STATUSES } from './status';
+import { TAB_STATUSES } from './status';
+import { ORDER_STATUS_TONES, OrderStatusBadge } from '@/components/admin/order-status-badge';
 
 /** The tabs' counts refresh this often: a new order shows up without a reload. */
 const LIVE_MS = 5_000;
@@ -140,8 +141,8 @@ export function OrderList() {
             data-status-tab={s}
             onClick={() => set({ status: s })}
           >
-            {statusTitle(s)}
-            {data ? <Badge tone={STATUS_TONES[s]}>{countText(data.counts[s])}</Badge> : null}
+            {ADMIN_ORDER_STATUS_TITLES[s]}
+            {data ? <Badge tone={ORDER_STATUS_TONES[s]}>{countText(data.counts[s])}</Badge> : null}
           </button>
         ))}
       </div>
@@ -178,7 +179,7 @@ export function OrderList() {
                   </td>
                   <td className={styles.muted}>{formatDateTime(o.created_at)}</td>
                   <td>
-                    <Badge tone={STATUS_TONES[o.status]}>{statusTitle(o.status)}</Badge>
+                    <OrderStatusBadge status={o.status} />
                   </td>
                   <td>{o.branch.title}</td>
                   <td>

@@ -1,6 +1,7 @@
 'use client';
 
 import {
+  ADMIN_ORDER_STATUS_TITLES,
   adminOrderStatusRequest,
   formatDateTime,
   formatPrice,
@@ -22,7 +23,8 @@ import {
 } from '@/components/admin/admin-ui';
 import { Button } from '@/components/ui/button';
 import { requestResolver } from '@/lib/form-resolver';
-import { ACTION_TITLES, STATUS_TONES, statusTitle } from './status';
+import { ACTION_TITLES } from './status';
+import { OrderStatusBadge } from '@/components/admin/order-status-badge';
 import local from './admin-orders.module.css';
 
 type StatusForm = { reason: string };
@@ -41,8 +43,8 @@ export function OrderPage({ number }: { number: string }) {
         lead={
           data ? (
             <>
-              <Badge tone={STATUS_TONES[data.status]}>{statusTitle(data.status)}</Badge> · оформлен{' '}
-              {formatDateTime(data.created_at)} · {data.branch.title}
+              <OrderStatusBadge status={data.status} /> · оформлен {formatDateTime(data.created_at)} ·{' '}
+              {data.branch.title}
             </>
           ) : undefined
         }
@@ -293,7 +295,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
               loading={change.isPending && change.variables?.status === s}
               onClick={() => change.mutate({ status: s })}
             >
-              {ACTION_TITLES[s] ?? statusTitle(s)}
+              {ACTION_TITLES[s] ?? ADMIN_ORDER_STATUS_TITLES[s]}
             </Button>
           ))}
           {canCancel ? (

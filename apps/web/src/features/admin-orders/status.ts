@@ -1,19 +1,6 @@
-import { ADMIN_ORDER_STATUS_TITLES, type OrderStatus } from '@podbor/contract';
-import type { BadgeTone } from '@/components/admin/admin-ui';
+import type { OrderStatus } from '@podbor/contract';
 
-// How the desk shows an order's status: the contract's Russian titles and a colour per stage.
-
-export const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
-  new: 'warning',
-  awaiting_payment: 'neutral',
-  paid: 'info',
-  assembling: 'info',
-  ready: 'success',
-  completed: 'neutral',
-  cancelled: 'danger',
-};
-
-export const statusTitle = (status: OrderStatus) => ADMIN_ORDER_STATUS_TITLES[status];
+// The order desk's tabs and status buttons (the status badge itself is components/admin/order-status-badge).
 
 /** The tabs of the desk, in the order an order moves through them. */
 export const TAB_STATUSES: readonly OrderStatus[] = [

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/admin/admin-ui';
-import { OpenProduct } from '@/features/admin-catalog/open-product';
+import { ProductList } from '@/features/admin-catalog/product-list';
 
 export const metadata: Metadata = { title: 'Товары' };
 
@@ -11,7 +11,7 @@ export default function ProductsPage() {
         title="Товары"
         lead="Цены, тексты, фото и остатки товаров. Изменения видны на витрине сразу после сохранения."
       />
-      <OpenProduct />
+      <ProductList />
     </>
   );
 }
