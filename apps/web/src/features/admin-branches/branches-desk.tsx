@@ -78,17 +78,19 @@ export function BranchesDesk({ canEdit, map }: { canEdit: boolean; map: MapSetti
           </table>
         )}
       </div>
-      {selected ? (
-        <BranchForm key={selected.id} branch={selected} canEdit={canEdit} map={map} />
-      ) : (
-        <Card>
-          <EmptyState title="Выберите филиал">
-            {canEdit
-              ? 'Адрес, часы работы, контакты и точку на карте можно изменить здесь.'
-              : 'Изменять филиалы может администратор.'}
-          </EmptyState>
-        </Card>
-      )}
+      <div className={styles.editor}>
+        {selected ? (
+          <BranchForm key={selected.id} branch={selected} canEdit={canEdit} map={map} />
+        ) : (
+          <Card>
+            <EmptyState title="Выберите филиал">
+              {canEdit
+                ? 'Адрес, часы работы, контакты и точку на карте можно изменить здесь.'
+                : 'Изменять филиалы может администратор.'}
+            </EmptyState>
+          </Card>
+        )}
+      </div>
     </div>
   );
 }

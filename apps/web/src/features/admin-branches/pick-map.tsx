@@ -38,6 +38,7 @@ export default function PickMap({
         (mod as unknown as { default?: typeof Leaflet }).default ?? (mod as unknown as typeof Leaflet);
       if (cancelled || !containerRef.current) return;
       map = L.map(containerRef.current, { center: start.current, zoom: 15 });
+      map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
       L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
       const marker = L.marker(start.current, {
         draggable: true,
