@@ -85,10 +85,16 @@ describe("the storefront's server", () => {
     expect(seen[0]!.headers[CLIENT_ADDRESS_HEADER]).toBe('127.0.0.1');
   });
 
-  it('answers a malformed /api/ address with the JSON 404 before Next', async () => {
+  it('answers a malformed /api/ address, and /api/ itself, with the JSON 404 before Next', async () => {
     const { base, seen } = await serve(false);
-    for (const path of ['/api/v1/catalog/products/%zz/', '/api/v1/catalog/products/%E0%A4%A/']) {
-      const res = await fetch(`${base}${path}`);
+    for (const path of [
+      '/api/v1/catalog/products/%zz/',
+      '/api/v1/catalog/products/%E0%A4%A/',
+      '/api/',
+      '/api',
+      '/api/?x=1',
+    ]) {
+      const res = await fetch(`${base}${path}`, { method: path === '/api/' ? 'OPTIONS' : 'GET' });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await res.json()).toEqual({ errors: { detail: 'Не найдено.' } });

@@ -85,8 +85,11 @@ export function edgeHandler(trust: TrustFn, next: NextHandler) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     settleClientHeaders(req, trust);
     const url = req.url ?? '/';
-    if (hasMalformedPath(url)) {
-      if (url.startsWith('/api/')) {
+    // `/api/` itself is no call (the proxy's route needs a path under it): Next would answer it with the shop's
+    // HTML 404 page, so it gets the API's JSON 404 here, as a malformed call address does.
+    const bare = /^\/api\/?(\?|$)/.test(url);
+    if (bare || hasMalformedPath(url)) {
+      if (bare || url.startsWith('/api/')) {
         const body = JSON.stringify(detailError(MESSAGES.notFound));
         res.writeHead(404, {
           'content-type': 'application/json; charset=utf-8',
