@@ -103,13 +103,15 @@ export async function seedOrders(
   }
   log('order lines');
   // 1–4 lines per order, products spread over the catalogue; a line's price is the product's price today.
+  // One line per product, as the shop's cart makes them: two draws of the same product keep the first.
   await db.execute(sql`
     insert into order_items (order_id, product_id, title, vendor_code, price, quantity)
-    select o.id, p.id, p.title, p.article, p.price, 1 + (hashint4(o.id * 31 + k) & 3)
+    select distinct on (o.id, p.id) o.id, p.id, p.title, p.article, p.price, 1 + (hashint4(o.id * 31 + k) & 3)
     from orders o
     cross join lateral generate_series(1, 1 + (hashint4(o.id) & 3)) k
     join products p on p.id = 1 + ((hashint4(o.id * 7 + k) & 2147483647) % ${ref.products})
-    where o.id > ${ref.start} and not p.is_service`);
+    where o.id > ${ref.start} and not p.is_service
+    order by o.id, p.id, k`);
   await db.execute(sql`
     update orders o set items_price = t.sum, total_price = t.sum
     from (select order_id, sum(price * quantity) as sum from order_items where order_id > ${ref.start}
