@@ -60,7 +60,8 @@ export async function signInStaff(page: Page, staff: StaffAccount, next = '/admi
   await page.getByLabel('Пароль').fill(staff.password);
   await page.getByLabel('Код из приложения-аутентификатора').fill(await freshCode(staff));
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.locator('[data-staff-name]')).toHaveText(staff.name);
+  // A password check (argon2) and a TOTP check on a busy machine: give it the time a person would.
+  await expect(page.locator('[data-staff-name]')).toHaveText(staff.name, { timeout: 30_000 });
 }
 
 /** A full-page screenshot of a back-office screen: artifacts/admin/<name>-<desktop|tablet>.png. */

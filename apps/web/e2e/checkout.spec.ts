@@ -6,9 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { API_BASE_URL, apiGet, expectAccessible, queryDb, screenshot, uniquePhoneDigits } from './support';
+import { API_BASE_URL, apiGet, expectAccessible, queryDb, screenshot, signUp } from './support';
 
 // Cart → order → payment (issue #6): goods go into the cart from their product pages ('В корзину', with or
 // without installation), buy-now and the instalment block are checked there too; a few set-ups that are not what
@@ -37,7 +35,6 @@ interface CartBody {
   }[];
 }
 
-const PASSWORD = 'Zapchast-2026!';
 
 /** The city the tests shop in, and its first branch, as cookies of the browser context. */
 async function useCity(context: BrowserContext, baseURL: string): Promise<City> {
@@ -117,48 +114,6 @@ async function addToCart(
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as CartBody;
-}
-
-/** Sign-up through the API (code from the outbox), then sign-in through the storefront so the page has the cookies. */
-async function signUp(page: Page): Promise<{ phone: string; access: string }> {
-  const phone = `+7${uniquePhoneDigits()}`;
-  // A fresh address per sign-up: the API limits code sends per address, and this suite is not the only one signing up.
-  const forwarded = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': forwarded };
-  const reg = await fetch(`${API_BASE_URL}/api/v1/user/register/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone_number: phone, password: PASSWORD, password2: PASSWORD }),
-  });
-  expect(reg.status, await reg.clone().text()).toBeLessThan(300);
-  const outbox = process.env.OUTBOX_PATH || path.join(process.env.DATA_DIR || 'data', 'outbox.jsonl');
-  let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
-    const lines = readFileSync(outbox, 'utf8').trim().split('\n');
-    code = lines
-      .map((l) => JSON.parse(l) as { to: string; code: string; purpose: string })
-      .filter((m) => m.to === phone && m.purpose === 'register')
-      .at(-1)?.code;
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(code, `code for ${phone} in ${outbox}`).toBeTruthy();
-  const verify = await fetch(`${API_BASE_URL}/api/v1/user/register/verify/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone_number: phone, code }),
-  });
-  expect(verify.status).toBeLessThan(300);
-  const login = await page.request.post('/api/v1/user/login/', {
-    data: { phone_number: phone, password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const direct = await fetch(`${API_BASE_URL}/api/v1/user/login/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone_number: phone, password: PASSWORD }),
-  });
-  const { access } = (await direct.json()) as { access: string };
-  return { phone, access };
 }
 
 const headerCount = (page: Page, info: TestInfo) =>

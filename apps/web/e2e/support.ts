@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -78,7 +78,12 @@ export function uniquePhoneDigits(): string {
  * A visitor in Moscow (or the first city with a branch, with its first branch chosen) holding one oil filter in the
  * cart: the one at `index` (modulo the page) of the category's first page. Returns the product's slug.
  */
-export async function cartWithOneLine(page: Page, baseURL: string, index: number): Promise<string> {
+export async function cartWithOneLine(
+  page: Page,
+  baseURL: string,
+  index: number,
+  category = 'maslyanye-filtry',
+): Promise<string> {
   const cities = await apiGet<{ slug: string; branches: { id: number }[] }[]>('/api/v1/branches/');
   const city =
     cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
@@ -89,7 +94,7 @@ export async function cartWithOneLine(page: Page, baseURL: string, index: number
     { name: 'selectedBranchId', value: String(city.branches[0]!.id), domain: url.hostname, path: '/' },
   ]);
   await page.goto('/');
-  const list = await page.request.post('/api/v1/catalog/maslyanye-filtry/products/', {
+  const list = await page.request.post(`/api/v1/catalog/${category}/products/`, {
     data: { page: 1, sort: 'popular', order: 'desc', filter: {} },
   });
   const results = ((await list.json()) as { results: { slug: string }[] }).results;
@@ -99,4 +104,49 @@ export async function cartWithOneLine(page: Page, baseURL: string, index: number
   });
   expect(added.status(), await added.text()).toBe(200);
   return slug;
+}
+
+/** The password of customers signed up by the e2e suites. */
+export const CUSTOMER_PASSWORD = 'Zapchast-2026!';
+
+/** Sign-up through the API (code from the outbox), then sign-in through the storefront so the page has the cookies. */
+export async function signUp(page: Page): Promise<{ phone: string; access: string }> {
+  const phone = `+7${uniquePhoneDigits()}`;
+  // A fresh address per sign-up: the API limits code sends per address, and this suite is not the only one signing up.
+  const forwarded = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': forwarded };
+  const reg = await fetch(`${API_BASE_URL}/api/v1/user/register/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone_number: phone, password: CUSTOMER_PASSWORD, password2: CUSTOMER_PASSWORD }),
+  });
+  expect(reg.status, await reg.clone().text()).toBeLessThan(300);
+  const outbox = process.env.OUTBOX_PATH || path.join(process.env.DATA_DIR || 'data', 'outbox.jsonl');
+  let code: string | undefined;
+  for (let i = 0; i < 50 && !code; i++) {
+    const lines = readFileSync(outbox, 'utf8').trim().split('\n');
+    code = lines
+      .map((l) => JSON.parse(l) as { to: string; code: string; purpose: string })
+      .filter((m) => m.to === phone && m.purpose === 'register')
+      .at(-1)?.code;
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(code, `code for ${phone} in ${outbox}`).toBeTruthy();
+  const verify = await fetch(`${API_BASE_URL}/api/v1/user/register/verify/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone_number: phone, code }),
+  });
+  expect(verify.status).toBeLessThan(300);
+  const login = await page.request.post('/api/v1/user/login/', {
+    data: { phone_number: phone, password: CUSTOMER_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const direct = await fetch(`${API_BASE_URL}/api/v1/user/login/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone_number: phone, password: CUSTOMER_PASSWORD }),
+  });
+  const { access } = (await direct.json()) as { access: string };
+  return { phone, access };
 }

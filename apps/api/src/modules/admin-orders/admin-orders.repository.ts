@@ -390,33 +390,71 @@ function productWhere(f: ProductFilters): SQL {
   return sql.join(list, sql` and `);
 }
 
-export async function productPage(db: Db, f: ProductFilters, limit: number, offset: number) {
-  // With a search, exact hits (the id, the whole article) come first; without one the newest products, an index walk.
-  // Within a category, `p.id + 0` keeps PostgreSQL off a backward walk of the primary key (which reads most of the
-  // catalogue when the category's products are old): it takes the category's rows by index and sorts those.
-  // The page is chosen over ids and sort keys alone (the category index holds the id, so a large parent category
-  // is an index-only read), and only the page's rows are then read whole.
-  const keys =
-    f.id !== undefined || f.article
-      ? sql`(p.id = ${f.id ?? 0}) as k1, (p.article_normalized = ${f.article ?? ''}) as k2`
-      : sql`false as k1, false as k2`;
-  const order =
-    f.id !== undefined || f.article
-      ? sql`(p.id = ${f.id ?? 0}) desc, (p.article_normalized = ${f.article ?? ''}) desc, p.id desc`
-      : f.categoryId !== undefined
-        ? sql`p.id + 0 desc`
-        : sql`p.id desc`;
+/** How many exact hits (the id, the whole article) a search puts first, at most. */
+const EXACT_HITS_MAX = 20;
+
+/**
+ * The exact hits of a search, best first: the product with that id, then those with that whole article. Read by
+ * the primary key and the article index, apart from the rest of the matches, so that the rest can be paged by a
+ * walk of the primary key (newest first) instead of sorting every match of a common word.
+ */
+export async function exactProductIds(db: Db, f: ProductFilters): Promise<number[]> {
+  if (f.id === undefined && !f.article) return [];
+  const rows = await parseRows(
+    db,
+    sql`select p.id from products p
+        where ${productWhere({ categoryId: f.categoryId })}
+          and (p.id = ${f.id ?? 0} or p.article_normalized = ${f.article ?? ''})
+        order by (p.id = ${f.id ?? 0}) desc, p.id desc limit ${EXACT_HITS_MAX}`,
+    z.object({ id: pgNumber }),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of the products matching `f`, newest first, leaving out `exclude` (the exact hits, shown before them).
+ * Within a category, `p.id + 0` keeps PostgreSQL off a backward walk of the primary key (which reads most of the
+ * catalogue when the category's products are old): it takes the category's rows by index and sorts those.
+ * Without one and without a search, a walk of the primary key.
+ */
+export async function productPageIds(
+  db: Db,
+  f: ProductFilters,
+  limit: number,
+  offset: number,
+  exclude: readonly number[],
+): Promise<number[]> {
+  if (limit <= 0) return [];
+  const matches = sql`select p.id from products p
+    where ${productWhere(f)} and p.id <> all(${`{${exclude.join(',')}}`}::int[])`;
+  const order = f.categoryId !== undefined ? sql`p.id + 0 desc` : sql`p.id desc`;
+  // A search pages over its first ADMIN_COUNT_LIMIT matches, as many as the list counts and offers pages for
+  // («1 000+: уточните запрос»): the read stops there, where sorting every match of a common word newest first
+  // read tens of thousands of rows (and walking the primary key for it read most of the catalogue when the word's
+  // products were old).
+  const rows = await parseRows(
+    db,
+    f.words || f.article
+      ? sql`select id from (${matches} limit ${ADMIN_COUNT_LIMIT}) m order by id desc limit ${limit} offset ${offset}`
+      : sql`${matches} order by ${order} limit ${limit} offset ${offset}`,
+    z.object({ id: pgNumber }),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The list rows of these products, in the order given. */
+export async function productRows(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return parseRows(
     db,
     sql`select p.id, p.title, p.article, m.title as manufacturer, p.category_id, c.title as category_title,
                p.price, p.old_price, p.is_active,
                (select coalesce(sum(s.quantity - s.reserved), 0) from stock s where s.product_id = p.id) as stock
-        from (select p.id, ${keys} from products p where ${productWhere(f)} order by ${order}
-              limit ${limit} offset ${offset}) page
+        from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as page(id, n)
         join products p on p.id = page.id
         join categories c on c.id = p.category_id
         left join manufacturers m on m.id = p.manufacturer_id
-        order by page.k1 desc, page.k2 desc, page.id desc`,
+        order by page.n`,
     productRow,
   );
 }

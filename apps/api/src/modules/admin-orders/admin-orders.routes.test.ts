@@ -388,6 +388,29 @@ describe('product search', () => {
     });
   });
 
+  it('puts the exact hit first and pages the other matches newest first, never repeating a product', async () => {
+    const [p] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from products order by id desc limit 1 offset 50`,
+    );
+    const page = async (q: string, n: number) =>
+      json<AdminProductListResponse>(
+        await get(manager, `/api/admin/v1/products/?q=${encodeURIComponent(q)}&size=5&page=${n}`),
+      );
+    // A number is an id and the beginning of articles at once: the product with that id comes first.
+    const id = String(p!.id);
+    const first = await page(id, 1);
+    expect(first.results[0]!.id).toBe(Number(p!.id));
+    const word = (
+      await rows<{ w: string }>(ctx, sql`select split_part(title, ' ', 1) as w from products limit 1`)
+    )[0]!.w;
+    const pages = [await page(word, 1), await page(word, 2), await page(word, 3)];
+    const ids = pages.flatMap((x) => x.results.map((r) => r.id));
+    expect(pages[0]!.total).toBeGreaterThan(10);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
   it('lists a category with its subcategories', async () => {
     const [c] = await rows<{ parent_id: number }>(
       ctx,

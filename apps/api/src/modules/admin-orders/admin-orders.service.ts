@@ -43,7 +43,9 @@ import {
   orderState,
   outOfStockByBranch,
   productCount,
-  productPage,
+  exactProductIds,
+  productPageIds,
+  productRows,
   recordRefundEvent,
   statusCounts,
   succeededPayment,
@@ -443,10 +445,18 @@ export async function listProducts(db: Db, query: AdminProductListQuery): Promis
     filters.article = article.length >= 2 ? article : undefined;
     filters.words = q;
   }
-  const [rows, count] = await Promise.all([
-    productPage(db, filters, query.size, (query.page - 1) * query.size),
-    productCount(db, filters),
-  ]);
+  // Exact hits first (on the first pages), then every other match newest first.
+  const offset = (query.page - 1) * query.size;
+  const [exact, count] = await Promise.all([exactProductIds(db, filters), productCount(db, filters)]);
+  const head = exact.slice(offset, offset + query.size);
+  const rest = await productPageIds(
+    db,
+    filters,
+    query.size - head.length,
+    Math.max(0, offset - exact.length),
+    exact,
+  );
+  const rows = await productRows(db, [...head, ...rest]);
   const total = Math.min(count, ADMIN_COUNT_LIMIT);
   return {
     current: query.page,

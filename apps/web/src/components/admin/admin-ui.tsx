@@ -83,18 +83,24 @@ export function Pager({
   page,
   pages,
   total,
+  exact = true,
   onPage,
 }: {
   page: number;
   pages: number;
   total: number;
+  /** false: there are more than `total` (the API counts only so far); the list offers its first pages. */
+  exact?: boolean;
   onPage: (page: number) => void;
 }) {
   if (total === 0) return null;
   return (
     <nav className={styles.pager} aria-label="Страницы">
       <span>
-        Стр. {page} из {Math.max(pages, 1)} · {countRu(total, ['запись', 'записи', 'записей'])}
+        Стр. {page} из {Math.max(pages, 1)} ·{' '}
+        {exact
+          ? countRu(total, ['запись', 'записи', 'записей'])
+          : `больше ${total.toLocaleString('ru-RU')} записей — уточните поиск, чтобы увидеть остальные`}
       </span>
       <span className={styles.pagerButtons}>
         <button type="button" className={styles.input} disabled={page <= 1} onClick={() => onPage(page - 1)}>

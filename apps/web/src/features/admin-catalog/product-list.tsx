@@ -81,7 +81,15 @@ export function ProductList() {
           </table>
         )}
       </div>
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? (
+        <Pager
+          page={data.current}
+          pages={data.pages}
+          total={data.total}
+          exact={data.total_exact}
+          onPage={setPage}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,12 @@
 'use client';
 
-import { ADMIN_ORDER_STATUS_TITLES, formatDateTime, formatPrice, type OrderStatus } from '@podbor/contract';
+import {
+  ADMIN_ORDER_STATUS_TITLES,
+  formatDateTime,
+  formatPrice,
+  type AdminBranch,
+  type OrderStatus,
+} from '@podbor/contract';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useAdminQuery } from '@/components/admin/admin-query';
@@ -21,6 +27,8 @@ const LIVE_MS = 5_000;
 type Filters = {
   status?: OrderStatus;
   q: string;
+  /** A branch id, or '' for every branch the staff member handles. */
+  branch: string;
   payment_type: '' | 'CARD' | 'CASH';
   paid: '' | 'true' | 'false';
   date_from: string;
@@ -30,11 +38,15 @@ type Filters = {
 const countText = (c: { count: number; exact: boolean }) =>
   `${c.count.toLocaleString('ru-RU')}${c.exact ? '' : '+'}`;
 
-/** The order desk: status tabs with live counts, a filter bar, the list newest first. */
-export function OrderList() {
+/**
+ * The order desk: status tabs with live counts, a filter bar, the list newest first. `branchIds`: the branches a
+ * manager is tied to (empty: every branch), the only ones the branch filter offers.
+ */
+export function OrderList({ branchIds }: { branchIds: readonly number[] }) {
   const [filters, setFilters] = useState<Filters>({
     status: 'new',
     q: '',
+    branch: '',
     payment_type: '',
     paid: '',
     date_from: '',
@@ -47,8 +59,17 @@ export function OrderList() {
     setPage(1);
   };
   // Empty values are left out of the address (withQuery), so «any» filters are simply absent.
-  const list = useAdminQuery('adminOrders', { query: { ...filters, page } }, { refetchInterval: LIVE_MS });
+  const { branch, ...rest } = filters;
+  const list = useAdminQuery(
+    'adminOrders',
+    { query: { ...rest, branch: branch ? Number(branch) : undefined, page } },
+    { refetchInterval: LIVE_MS },
+  );
   const data = list.data;
+  const branches = useAdminQuery('adminBranches', {});
+  const cities = groupByCity(
+    (branches.data ?? []).filter((b) => branchIds.length === 0 || branchIds.includes(b.id)),
+  );
 
   return (
     <>
@@ -74,6 +95,27 @@ export function OrderList() {
             }}
           />
         </label>
+        {cities.length > 0 && cities.flatMap((c) => c.branches).length > 1 ? (
+          <label className={styles.control}>
+            Филиал
+            <select
+              className={styles.select}
+              value={filters.branch}
+              onChange={(e) => set({ branch: e.target.value })}
+            >
+              <option value="">{branchIds.length ? 'Все мои' : 'Все'}</option>
+              {cities.map((c) => (
+                <optgroup key={c.city} label={c.city}>
+                  {c.branches.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className={styles.control}>
           Оплата
           <select
@@ -197,7 +239,24 @@ export function OrderList() {
           </table>
         )}
       </div>
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? (
+        <Pager
+          page={data.current}
+          pages={data.pages}
+          total={data.total}
+          exact={data.total_exact}
+          onPage={setPage}
+        />
+      ) : null}
     </>
   );
+}
+
+/** Branches under their city, cities and branches in alphabetical order. */
+function groupByCity(branches: readonly AdminBranch[]) {
+  const byCity = new Map<string, AdminBranch[]>();
+  for (const b of branches) byCity.set(b.city.title, [...(byCity.get(b.city.title) ?? []), b]);
+  return [...byCity]
+    .sort(([a], [b]) => a.localeCompare(b, 'ru'))
+    .map(([city, list]) => ({ city, branches: list.sort((a, b) => a.title.localeCompare(b.title, 'ru')) }));
 }
