@@ -412,31 +412,36 @@ export async function exactProductIds(db: Db, f: ProductFilters): Promise<number
 }
 
 /**
- * A page of the products matching `f`, newest first, leaving out `exclude` (the exact hits, shown before them).
- * Within a category, `p.id + 0` keeps PostgreSQL off a backward walk of the primary key (which reads most of the
- * catalogue when the category's products are old): it takes the category's rows by index and sorts those.
- * Without one and without a search, a walk of the primary key.
+ * The first ADMIN_COUNT_LIMIT + 1 products a search matches, newest first: as many as the list counts and offers
+ * pages for («больше 1 000 — уточните поиск»). The read stops there, where sorting every match of a common word
+ * read tens of thousands of rows (and walking the primary key for it read most of the catalogue when the word's
+ * products were old).
+ */
+export async function searchMatchIds(db: Db, f: ProductFilters): Promise<number[]> {
+  const rows = await parseRows(
+    db,
+    sql`select id from (select p.id from products p where ${productWhere(f)} limit ${ADMIN_COUNT_LIMIT + 1}) m
+        order by id desc`,
+    z.object({ id: pgNumber }),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of a category's products (or of the whole catalogue), newest first. Within a category, `p.id + 0` keeps
+ * PostgreSQL off a backward walk of the primary key (which reads most of the catalogue when the category's products
+ * are old): it takes the category's rows by index and sorts those; without one, a walk of the primary key.
  */
 export async function productPageIds(
   db: Db,
   f: ProductFilters,
   limit: number,
   offset: number,
-  exclude: readonly number[],
 ): Promise<number[]> {
-  if (limit <= 0) return [];
-  const matches = sql`select p.id from products p
-    where ${productWhere(f)} and p.id <> all(${`{${exclude.join(',')}}`}::int[])`;
   const order = f.categoryId !== undefined ? sql`p.id + 0 desc` : sql`p.id desc`;
-  // A search pages over its first ADMIN_COUNT_LIMIT matches, as many as the list counts and offers pages for
-  // («1 000+: уточните запрос»): the read stops there, where sorting every match of a common word newest first
-  // read tens of thousands of rows (and walking the primary key for it read most of the catalogue when the word's
-  // products were old).
   const rows = await parseRows(
     db,
-    f.words || f.article
-      ? sql`select id from (${matches} limit ${ADMIN_COUNT_LIMIT}) m order by id desc limit ${limit} offset ${offset}`
-      : sql`${matches} order by ${order} limit ${limit} offset ${offset}`,
+    sql`select p.id from products p where ${productWhere(f)} order by ${order} limit ${limit} offset ${offset}`,
     z.object({ id: pgNumber }),
   );
   return rows.map((r) => r.id);

@@ -46,6 +46,7 @@ import {
   exactProductIds,
   productPageIds,
   productRows,
+  searchMatchIds,
   recordRefundEvent,
   statusCounts,
   succeededPayment,
@@ -445,18 +446,23 @@ export async function listProducts(db: Db, query: AdminProductListQuery): Promis
     filters.article = article.length >= 2 ? article : undefined;
     filters.words = q;
   }
-  // Exact hits first (on the first pages), then every other match newest first.
   const offset = (query.page - 1) * query.size;
-  const [exact, count] = await Promise.all([exactProductIds(db, filters), productCount(db, filters)]);
-  const head = exact.slice(offset, offset + query.size);
-  const rest = await productPageIds(
-    db,
-    filters,
-    query.size - head.length,
-    Math.max(0, offset - exact.length),
-    exact,
-  );
-  const rows = await productRows(db, [...head, ...rest]);
+  let ids: number[];
+  let count: number;
+  if (query.q) {
+    // A search: its first ADMIN_COUNT_LIMIT + 1 matches in one read (the count and every page the list offers),
+    // newest first, after the exact hits (the id, the whole article).
+    const [exact, matches] = await Promise.all([exactProductIds(db, filters), searchMatchIds(db, filters)]);
+    const others = matches.filter((id) => !exact.includes(id));
+    ids = [...exact, ...others].slice(offset, offset + query.size);
+    count = Math.max(matches.length, exact.length);
+  } else {
+    [ids, count] = await Promise.all([
+      productPageIds(db, filters, query.size, offset),
+      productCount(db, filters),
+    ]);
+  }
+  const rows = await productRows(db, ids);
   const total = Math.min(count, ADMIN_COUNT_LIMIT);
   return {
     current: query.page,
