@@ -80,17 +80,11 @@ export function TableSkeleton({ rows = 8 }: { rows?: number }) {
 
 /** «Стр. 2 из 14 · 327 записей» with previous/next. */
 export function Pager({
-  page,
-  pages,
-  total,
-  exact = true,
+  list: { current: page, pages, total, total_exact: exact = true },
   onPage,
 }: {
-  page: number;
-  pages: number;
-  total: number;
-  /** false: there are more than `total` (the API counts only so far); the list offers its first pages. */
-  exact?: boolean;
+  /** A list answer of the back office: its page, pages and total; `total_exact` false: more than `total`. */
+  list: { current: number; pages: number; total: number; total_exact?: boolean };
   onPage: (page: number) => void;
 }) {
   if (total === 0) return null;

@@ -146,7 +146,7 @@ export function AuditLog() {
           </table>
         )}
       </div>
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }

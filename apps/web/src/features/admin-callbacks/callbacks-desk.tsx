@@ -263,7 +263,7 @@ export function CallbacksDesk() {
           ))}
         </ul>
       )}
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }

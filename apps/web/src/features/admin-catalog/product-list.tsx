@@ -81,15 +81,7 @@ export function ProductList() {
           </table>
         )}
       </div>
-      {data ? (
-        <Pager
-          page={data.current}
-          pages={data.pages}
-          total={data.total}
-          exact={data.total_exact}
-          onPage={setPage}
-        />
-      ) : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }

@@ -78,7 +78,7 @@ export function CustomersList() {
           </table>
         )}
       </div>
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }

@@ -239,15 +239,7 @@ export function OrderList({ branchIds }: { branchIds: readonly number[] }) {
           </table>
         )}
       </div>
-      {data ? (
-        <Pager
-          page={data.current}
-          pages={data.pages}
-          total={data.total}
-          exact={data.total_exact}
-          onPage={setPage}
-        />
-      ) : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }

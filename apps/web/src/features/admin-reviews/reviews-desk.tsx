@@ -198,7 +198,7 @@ export function ReviewsDesk({ product }: { product?: string }) {
           ))}
         </ul>
       )}
-      {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+      {data ? <Pager list={data} onPage={setPage} /> : null}
     </>
   );
 }
