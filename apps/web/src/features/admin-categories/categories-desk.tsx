@@ -50,10 +50,11 @@ export function CategoriesDesk({ canEdit }: { canEdit: boolean }) {
       else next.add(id);
       return next;
     });
-  /** Selects a category and opens the branch down to it. */
-  const select = (id: number) => {
+  /** Selects a category (one just added is not in the loaded tree yet: it comes with its row) and opens the branch down to it. */
+  const select = (id: number, added?: AdminCategory) => {
     setSelectedId(id);
     const byId = new Map(all?.map((c) => [c.id, c]));
+    if (added) byId.set(added.id, added);
     setExpanded((prev) => {
       const next = new Set(prev);
       for (let p = byId.get(id)?.parent_id ?? null; p !== null; p = byId.get(p)?.parent_id ?? null)
@@ -181,7 +182,7 @@ function CategoryPanel({
   category: AdminCategory;
   all: AdminCategory[];
   canEdit: boolean;
-  onSelect: (id: number) => void;
+  onSelect: (id: number, added: AdminCategory) => void;
   onDeleted: () => void;
 }) {
   const [saved, setSaved] = useState(false);
@@ -420,7 +421,7 @@ function AddCategory({
   onCreated,
 }: {
   parent: AdminCategory | null;
-  onCreated: (id: number) => void;
+  onCreated: (id: number, added: AdminCategory) => void;
 }) {
   const form = useForm<CreateValues, unknown, AdminCategoryCreate>({
     resolver: zodResolver(adminCategoryCreate) as never,
@@ -436,7 +437,7 @@ function AddCategory({
     try {
       const created = await create.mutateAsync({ ...values, parent_id: parent?.id ?? null });
       reset({ title: '', slug: '' });
-      onCreated(created.id);
+      onCreated(created.id, created);
     } catch (error) {
       placeServerErrors(error, setError);
     }
