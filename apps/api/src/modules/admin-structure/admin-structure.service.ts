@@ -78,17 +78,39 @@ function diff(before: Record<string, unknown>, next: Record<string, unknown>): C
   return changes;
 }
 
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** Runs a catalogue write and clears this process's caches at once (others hear the commit's notification). */
 async function catalogWrite<T>(
   db: Db,
   event: CatalogChanged,
   work: (tx: Db) => Promise<{ result: T; changed: boolean }>,
 ): Promise<T> {
-  const { result, changed } = await db.transaction(async (tx) => {
-    const done = await work(tx);
-    if (done.changed) await publish(tx, event);
-    return done;
-  });
+  let done: { result: T; changed: boolean };
+  try {
+    done = await db.transaction(async (tx) => {
+      const out = await work(tx);
+      if (out.changed) await publish(tx, event);
+      return out;
+    });
+  } catch (err) {
+    // Two admins taking the same free slug at once: the second commit meets the unique index, not a 500.
+    if (isUniqueViolation(err))
+      throw badRequest({
+        slug: [
+          event.entity === 'category'
+            ? STRUCTURE_MESSAGES.categorySlugTaken
+            : STRUCTURE_MESSAGES.manufacturerSlugTaken,
+        ],
+      });
+    throw err;
+  }
+  const { result, changed } = done;
   if (changed) eventHub(db).deliver(event);
   return result;
 }
