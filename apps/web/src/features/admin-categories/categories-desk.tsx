@@ -9,7 +9,7 @@ import {
   type AdminCategoryCreate,
   type AdminCategoryPatch,
 } from '@podbor/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
@@ -135,7 +135,7 @@ export function CategoriesDesk({ canEdit }: { canEdit: boolean }) {
       <div className={styles.editor}>
         {selected && all ? (
           <CategoryPanel
-            key={`${selected.id}:${selected.version}`}
+            key={selected.id}
             category={selected}
             all={all}
             canEdit={canEdit}
@@ -190,7 +190,13 @@ function CategoryPanel({
     resolver: zodResolver(adminCategoryPatch) as never,
     defaultValues: editValuesOf(category),
   });
-  const { register, formState, handleSubmit, setError } = form;
+  const { register, formState, handleSubmit, setError, reset } = form;
+  // Another change of this category (hide/show here, or another admin's, after a refetch) brings its new version and
+  // values into the form unless the editor has unsaved edits (their save then meets the 409, nothing is lost).
+  const isDirty = formState.isDirty;
+  useEffect(() => {
+    if (!isDirty) reset(editValuesOf(category));
+  }, [category, isDirty, reset]);
   const update = useAdminMutation(
     'adminCategoryUpdate',
     (body: AdminCategoryPatch) => ({ params: { id: String(category.id) }, body }),
@@ -203,7 +209,7 @@ function CategoryPanel({
       Object.entries(values).filter(([key]) => key === 'version' || dirty[key as keyof EditValues]),
     ) as AdminCategoryPatch;
     try {
-      await update.mutateAsync(body);
+      reset(editValuesOf(await update.mutateAsync(body)));
       setSaved(true);
     } catch (error) {
       placeServerErrors(error, setError);

@@ -14,7 +14,7 @@ import {
   type AdminManufacturerPatch,
 } from '@podbor/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { AdminCallError, useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
@@ -126,7 +126,7 @@ export function ManufacturersDesk({ canEdit }: { canEdit: boolean }) {
           <CreateForm onCreated={(m) => setSelectedId(m.id)} />
         ) : selected ? (
           <EditForm
-            key={`${selected.id}:${selected.version}`}
+            key={selected.id}
             manufacturer={selected}
             canEdit={canEdit}
             onDeleted={() => setSelectedId(null)}
@@ -209,6 +209,14 @@ function CreateForm({ onCreated }: { onCreated: (m: AdminManufacturer) => void }
   );
 }
 
+const valuesOf = (m: AdminManufacturer): Values & { version: string } => ({
+  version: m.version,
+  title: m.title,
+  slug: m.slug,
+  country: m.country,
+  description: m.description,
+});
+
 function EditForm({
   manufacturer,
   canEdit,
@@ -221,15 +229,15 @@ function EditForm({
   const [saved, setSaved] = useState(false);
   const form = useForm<Values & { version: string }, unknown, AdminManufacturerPatch>({
     resolver: zodResolver(adminManufacturerPatch) as never,
-    defaultValues: {
-      version: manufacturer.version,
-      title: manufacturer.title,
-      slug: manufacturer.slug,
-      country: manufacturer.country,
-      description: manufacturer.description,
-    },
+    defaultValues: valuesOf(manufacturer),
   });
-  const { register, formState, handleSubmit, setError } = form;
+  const { register, formState, handleSubmit, setError, reset } = form;
+  // A new logo (or another admin's save, after a refetch) brings the new version into the form unless it has unsaved
+  // edits (their save then meets the 409, nothing is lost).
+  const isDirty = formState.isDirty;
+  useEffect(() => {
+    if (!isDirty) reset(valuesOf(manufacturer));
+  }, [manufacturer, isDirty, reset]);
   const update = useAdminMutation(
     'adminManufacturerUpdate',
     (body: AdminManufacturerPatch) => ({ params: { id: String(manufacturer.id) }, body }),
@@ -242,7 +250,7 @@ function EditForm({
       Object.entries(values).filter(([key]) => key === 'version' || dirty[key]),
     ) as AdminManufacturerPatch;
     try {
-      await update.mutateAsync(body);
+      reset(valuesOf(await update.mutateAsync(body)));
       setSaved(true);
     } catch (error) {
       placeServerErrors(error, setError);
