@@ -41,8 +41,12 @@ export function ManufacturersDesk({ canEdit }: { canEdit: boolean }) {
   const list = useAdminQuery('adminManufacturers', { query: { q: q || undefined, page: String(page) } });
   const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
   const data = list.data;
+  // One just added may sort onto another page: it stays open from its own answer until the list holds it.
+  const [added, setAdded] = useState<AdminManufacturer | null>(null);
   const selected =
-    typeof selectedId === 'number' ? data?.results.find((m) => m.id === selectedId) : undefined;
+    typeof selectedId === 'number'
+      ? (data?.results.find((m) => m.id === selectedId) ?? (added?.id === selectedId ? added : undefined))
+      : undefined;
 
   return (
     <div className={styles.layout}>
@@ -123,7 +127,13 @@ export function ManufacturersDesk({ canEdit }: { canEdit: boolean }) {
       </div>
       <div className={styles.editor}>
         {selectedId === 'new' ? (
-          <CreateForm onCreated={(m) => setSelectedId(m.id)} />
+          <CreateForm
+            onCreated={(m) => {
+              setAdded(m);
+              setSelectedId(m.id);
+              setTyped(m.title);
+            }}
+          />
         ) : selected ? (
           <EditForm
             key={selected.id}
