@@ -107,6 +107,17 @@ const PODBOR_CALLS = [
   'PATCH /api/admin/v1/products/{}/',
   'PUT /api/admin/v1/products/{}/stock/',
   'POST /api/admin/v1/products/{}/images/',
+  // ---- back office: categories and manufacturers (issue #14) ----
+  'GET /api/admin/v1/categories/',
+  'POST /api/admin/v1/categories/',
+  'PATCH /api/admin/v1/categories/{}/',
+  'POST /api/admin/v1/categories/{}/move/',
+  'DELETE /api/admin/v1/categories/{}/',
+  'GET /api/admin/v1/manufacturers/',
+  'POST /api/admin/v1/manufacturers/',
+  'PATCH /api/admin/v1/manufacturers/{}/',
+  'POST /api/admin/v1/manufacturers/{}/logo/',
+  'DELETE /api/admin/v1/manufacturers/{}/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

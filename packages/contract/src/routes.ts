@@ -5,6 +5,7 @@ import * as adminBranches from './admin-branches';
 import * as desk from './admin-desk';
 import { idParams } from './common';
 import * as adminCatalog from './admin-catalog';
+import * as adminStructure from './admin-structure';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -957,6 +958,129 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404],
     tags: ['admin'],
     summary: 'Остатки товара на складах (на руках, не меньше резерва заказов); только администратор',
+  },
+  // ---- back office: categories and manufacturers ----
+  adminCategories: {
+    method: 'GET',
+    path: '/api/admin/v1/categories/',
+    auth: 'staff',
+    response: adminStructure.adminCategoriesResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Всё дерево категорий, в том числе скрытые, с числом товаров поддерева',
+  },
+  adminCategoryCreate: {
+    method: 'POST',
+    path: '/api/admin/v1/categories/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    body: adminStructure.adminCategoryCreate,
+    response: adminStructure.adminCategory,
+    successStatus: 201,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Добавить категорию (адрес без slug — транслитерация названия); только администратор',
+  },
+  adminCategoryUpdate: {
+    method: 'PATCH',
+    path: '/api/admin/v1/categories/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminStructure.adminCategoryPatch,
+    response: adminStructure.adminCategory,
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Изменить категорию: название, адрес, описание, SEO, скрыть/показать; только администратор',
+    description:
+      'Поля, которых нет в теле, не меняются; version — из прочитанной категории (409, если её уже изменили). ' +
+      'Скрытая категория со всем поддеревом пропадает с витрины (дерево, листинги, поиск, карта сайта), товары сохраняются. ' +
+      'Смена адреса переписывает пути всего поддерева.',
+  },
+  adminCategoryMove: {
+    method: 'POST',
+    path: '/api/admin/v1/categories/{id}/move/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminStructure.adminCategoryMove,
+    response: adminStructure.adminCategoriesResponse,
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary:
+      'Переместить категорию к другому родителю и/или на другое место среди соседей; только администратор',
+    description:
+      'Отвечает всем деревом. Нельзя переместить категорию в саму себя или в её подкатегорию (400). Пути и глубина ' +
+      'всего поддерева переписываются в той же транзакции.',
+  },
+  adminCategoryDelete: {
+    method: 'DELETE',
+    path: '/api/admin/v1/categories/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    response: adminStructure.adminDeleted,
+    errors: [401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Удалить пустую категорию (без товаров и подкатегорий, иначе 409); только администратор',
+  },
+  adminManufacturers: {
+    method: 'GET',
+    path: '/api/admin/v1/manufacturers/',
+    auth: 'staff',
+    query: adminStructure.adminManufacturerListQuery,
+    response: adminStructure.adminManufacturerListResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Производители с поиском по названию, адресу и стране и числом товаров',
+  },
+  adminManufacturerCreate: {
+    method: 'POST',
+    path: '/api/admin/v1/manufacturers/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    body: adminStructure.adminManufacturerCreate,
+    response: adminStructure.adminManufacturer,
+    successStatus: 201,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Добавить производителя; только администратор',
+  },
+  adminManufacturerUpdate: {
+    method: 'PATCH',
+    path: '/api/admin/v1/manufacturers/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminStructure.adminManufacturerPatch,
+    response: adminStructure.adminManufacturer,
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Изменить производителя (logo: null убирает логотип); только администратор',
+  },
+  adminManufacturerLogo: {
+    method: 'POST',
+    path: '/api/admin/v1/manufacturers/{id}/logo/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    // multipart/form-data with one file field `image` (no JSON body).
+    response: adminStructure.adminManufacturer,
+    successStatus: 201,
+    errors: [400, 401, 403, 404, 413],
+    tags: ['admin'],
+    summary: 'Загрузить логотип производителя (multipart, поле image): JPEG, PNG, WebP или AVIF до 10 МБ',
+  },
+  adminManufacturerDelete: {
+    method: 'DELETE',
+    path: '/api/admin/v1/manufacturers/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    response: adminStructure.adminDeleted,
+    errors: [401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Удалить производителя, если ни один товар его не использует (иначе 409); только администратор',
   },
   adminAuditLog: {
     method: 'GET',

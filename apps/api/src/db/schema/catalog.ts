@@ -41,6 +41,8 @@ export const categories = pgTable(
     isService: boolean().notNull().default(false),
     seoTitle: text().notNull().default(''),
     seoDescription: text().notNull().default(''),
+    /** Hidden by staff: the category and its whole subtree are left out of the storefront (products keep their data). */
+    isHidden: boolean().notNull().default(false),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
 );

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CategoryNode } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { parseRows, pgNumber, pgNumberOrNull, pgTextArray } from '../../db/sql';
+import { intArray, parseRows, pgNumber, pgNumberOrNull, pgTextArray } from '../../db/sql';
 import { notFound } from '../http-error';
 import { perDb } from '../ttl-cache';
 import { catalogCache, catalogValue } from './catalog-cache';
@@ -45,6 +45,11 @@ export interface CategoryTree {
   directTotal: ReadonlyMap<number, number>;
   /** Active universal products directly in the category (they fit every vehicle). */
   directUniversal: ReadonlyMap<number, number>;
+  /**
+   * Categories hidden by staff, with their whole subtrees: not in this tree, and their products left out of every
+   * storefront read (`p.category_id <> all(hiddenIds)`).
+   */
+  hiddenIds: readonly number[];
 }
 
 const categoryRow = z.object({
@@ -59,6 +64,7 @@ const categoryRow = z.object({
   is_service: z.boolean(),
   seo_title: z.string(),
   seo_description: z.string(),
+  is_hidden: z.boolean(),
 });
 
 const countRow = z.object({ category_id: pgNumber, total: pgNumber, universal: pgNumber });
@@ -69,7 +75,8 @@ async function loadTree(db: Db): Promise<CategoryTree> {
   const [categoryRows, countRows] = await Promise.all([
     parseRows(
       db,
-      sql`select id, parent_id, slug, title, description, image, depth, path, is_service, seo_title, seo_description
+      sql`select id, parent_id, slug, title, description, image, depth, path, is_service, seo_title, seo_description,
+            is_hidden
           from categories order by sort, title, id`,
       categoryRow,
     ),
@@ -80,8 +87,18 @@ async function loadTree(db: Db): Promise<CategoryTree> {
       countRow,
     ),
   ]);
+  // A hidden category and everything under it are left out of the storefront's tree.
+  const parentOf = new Map(categoryRows.map((r) => [r.id, r]));
+  const hidden = new Set<number>();
+  const isHidden = (id: number, seen = 0): boolean => {
+    const r = parentOf.get(id);
+    if (!r || seen > categoryRows.length) return false;
+    return r.is_hidden || (r.parent_id !== null && isHidden(r.parent_id, seen + 1));
+  };
+  for (const r of categoryRows) if (isHidden(r.id)) hidden.add(r.id);
   const byId = new Map<number, Category>();
   for (const r of categoryRows) {
+    if (hidden.has(r.id)) continue;
     byId.set(r.id, {
       id: r.id,
       parentId: r.parent_id,
@@ -125,6 +142,7 @@ async function loadTree(db: Db): Promise<CategoryTree> {
     bySlug: new Map([...byId.values()].map((c) => [c.slug, c])),
     directTotal,
     directUniversal,
+    hiddenIds: [...hidden],
   };
 }
 
@@ -180,6 +198,14 @@ export const categoryDirectory = perDb((db: Db): CategoryDirectory => {
     },
   };
 });
+
+/**
+ * The storefront's condition on a product's category (`column`, default `p.category_id`): not a hidden category nor
+ * one under it. Always true while nothing is hidden.
+ */
+export function visibleCategorySql(tree: CategoryTree, column: SQL = sql`p.category_id`): SQL {
+  return tree.hiddenIds.length === 0 ? sql`true` : sql`${column} <> all(${intArray(tree.hiddenIds)})`;
+}
 
 /** The category a path's slug names, or 404. */
 export function categoryOr404(tree: CategoryTree, slug: string): Category {

@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
-import { CATALOG_MESSAGES, PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
 import type { AppDeps } from '../../deps';
-import { badRequest, detailError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { staffOf } from '../../lib/staff';
 import { addProductImage, productForEditing, updateProduct, updateStock } from './admin-catalog.service';
-import { storeProductImage } from './product-images';
+import { readImageUpload, storeProductImage } from '../../lib/uploaded-images';
 
 const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   const mediaDir = path.join(app.config.dataDir, 'media');
@@ -24,18 +23,7 @@ const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) =>
     updateStock(app.db, request.params.id, request.body, staffOf(request).userId),
   );
   route(app, 'adminProductImageUpload', async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest({ image: [CATALOG_MESSAGES.imageMissing] });
-    let data: Buffer | undefined;
-    try {
-      const file = await request.file();
-      data = await file?.toBuffer();
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw detailError(413, CATALOG_MESSAGES.imageTooLarge);
-      throw badRequest({ image: [CATALOG_MESSAGES.imageMissing] });
-    }
-    if (!data || data.length === 0) throw badRequest({ image: [CATALOG_MESSAGES.imageMissing] });
-    const body = data;
+    const body = await readImageUpload(request);
     const product = await addProductImage(
       app.db,
       request.params.id,

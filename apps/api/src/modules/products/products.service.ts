@@ -126,8 +126,9 @@ export async function productDetails(
   const details: ProductDetail[] = [];
   for (const slug of slugs) {
     const r = bySlug.get(slug);
-    if (!r) continue;
-    const category = ctx.tree.byId.get(r.category_id);
+    const category = r && ctx.tree.byId.get(r.category_id);
+    // A product of a hidden category (or one under it) is not on the storefront while the category is hidden.
+    if (!r || !category) continue;
     const order = new Map(
       (category ? (ctx.filters.byCategory.get(category.id) ?? []) : []).map((id, i) => [id, i]),
     );

@@ -8,7 +8,12 @@ import type {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRows, pgNumber } from '../../db/sql';
-import { categoryDirectory, type Category, type CategoryTree } from '../../lib/catalog/category.directory';
+import {
+  categoryDirectory,
+  visibleCategorySql,
+  type Category,
+  type CategoryTree,
+} from '../../lib/catalog/category.directory';
 import { LIST_ITEM_COLUMNS, listItemRow, toListItem } from '../../lib/catalog/list-item';
 import { transportDirectory, transportOr400 } from '../../lib/catalog/transport.directory';
 import { findProduct, type ProductRef } from './products.service';
@@ -62,7 +67,7 @@ async function analogues(
           ) x group by id
         )
         select count(*) over ()::int as total, a.is_original, ${LIST_ITEM_COLUMNS}
-        from a join products p on p.id = a.id and p.is_active
+        from a join products p on p.id = a.id and p.is_active and ${visibleCategorySql(tree)}
         left join manufacturers m on m.id = p.manufacturer_id
         order by a.is_original desc, in_stock desc, p.price, p.id
         limit ${size} offset ${(page - 1) * size}`,
@@ -75,7 +80,7 @@ async function analogues(
       sql`select count(distinct x.id)::int as total from (
             select analogue_id as id from analogues where product_id = ${productId}
             union all select product_id from analogues where analogue_id = ${productId}) x
-          join products p on p.id = x.id and p.is_active`,
+          join products p on p.id = x.id and p.is_active and ${visibleCategorySql(tree)}`,
       totalRow,
     );
     total = row?.total ?? 0;

@@ -15,7 +15,12 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
-import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
+import {
+  CATEGORY_TTL_MS,
+  categoryDirectory,
+  visibleCategorySql,
+  type CategoryTree,
+} from '../../lib/catalog/category.directory';
 import {
   FILTER_MESSAGES,
   HIT_COLUMNS,
@@ -91,7 +96,9 @@ export function createSearchResultsService(db: Db): SearchResultsService {
     if (!r.match) return false;
     const rows = await parseRows(
       db,
-      sql`select 1 as one from products p where p.is_active and ${r.match} and ${fitsSql(transportId)} limit 1`,
+      sql`select 1 as one from products p
+          where p.is_active and ${r.match} and ${fitsSql(transportId)} and ${visibleCategorySql(await categories.tree())}
+          limit 1`,
       z.object({ one: pgNumber }),
     );
     return rows.length > 0;
@@ -189,7 +196,7 @@ async function listMatches(
   const and = sql.join(where.map((c) => sql` and ${c}`));
   const hits = sql`select ${HIT_COLUMNS}, ${resolved.tier} as tier
           from products p
-          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}${and}`;
+          where p.is_active and ${resolved.match} and ${fitsSql(transportId)} and ${visibleCategorySql(tree)}${and}`;
   // Under the default sort an exact article comes first; any other sort is the customer's own order.
   const tier = q.sort === 'popular' && q.order === 'desc';
   return { ...(await listingPage(db, tree, hits, { ...q, transportId, tier })), ...corrected };
@@ -217,7 +224,7 @@ async function matchFilters(
     db,
     sql`with hits as materialized (
           select p.price, p.category_id, p.manufacturer_id from products p
-          where p.is_active and ${resolved.match} and ${fitsSql(transportId)}
+          where p.is_active and ${resolved.match} and ${fitsSql(transportId)} and ${visibleCategorySql(tree)}
         )
         select 'price' as kind, null::int as id, count(*)::int as n, min(price)::float8 as lo, max(price)::float8 as hi,
                null::text as title, null::text as slug

@@ -553,19 +553,21 @@ async function withCorrections(
 }
 
 function toSearchProducts(tree: CategoryTree, rows: TierRow[], transportId: number | null): SearchProduct[] {
-  return rows.map((r) => {
+  // Products of a hidden category (or one under it) are not in the storefront's tree: they are not suggested.
+  return rows.flatMap((r) => {
     const category = tree.byId.get(r.category_id);
+    if (!category) return [];
     const item: SearchProduct = {
       title: r.title,
       slug: r.slug,
       image: r.image,
       price: r.price,
       is_service: r.is_service,
-      categories: category ? [category.path] : [],
+      categories: [category.path],
       vendor_code: r.article,
     };
     if (transportId !== null) item.is_linked_transport = Boolean(r.fits);
-    return item;
+    return [item];
   });
 }
 

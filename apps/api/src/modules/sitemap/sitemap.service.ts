@@ -3,7 +3,11 @@ import type { SitemapManufacturersResponse, SitemapProductsResponse } from '@pod
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber } from '../../db/sql';
-import { categoryDirectory } from '../../lib/catalog/category.directory';
+import {
+  categoryDirectory,
+  visibleCategorySql,
+  type CategoryTree,
+} from '../../lib/catalog/category.directory';
 
 // What the storefront's sitemap.xml lists: every active product's URL parts, page by page, and the
 // manufacturers that have active products.
@@ -14,10 +18,8 @@ const manufacturerRow = z.object({ title: z.string(), slug: z.string() });
 
 /** One page of active products in id order (stable across pages while the catalogue changes little). */
 export async function sitemapProducts(db: Db, page: number, size: number): Promise<SitemapProductsResponse> {
-  const [t, { total, items }] = await Promise.all([
-    categoryDirectory(db).tree(),
-    sitemapProductPage(db, page, size),
-  ]);
+  const t = await categoryDirectory(db).tree();
+  const { total, items } = await sitemapProductPage(db, t, page, size);
   return {
     current: page,
     pages: Math.max(1, Math.ceil(total / size)),
@@ -26,15 +28,16 @@ export async function sitemapProducts(db: Db, page: number, size: number): Promi
   };
 }
 
-async function sitemapProductPage(db: Db, page: number, size: number) {
+async function sitemapProductPage(db: Db, t: CategoryTree, page: number, size: number) {
+  const visible = visibleCategorySql(t, sql`category_id`);
   const [countResult] = await parseRows(
     db,
-    sql`select count(*)::int as n from products where is_active`,
+    sql`select count(*)::int as n from products where is_active and ${visible}`,
     countRow,
   );
   const items = await parseRows(
     db,
-    sql`select slug, category_id from products where is_active order by id limit ${size} offset ${(page - 1) * size}`,
+    sql`select slug, category_id from products where is_active and ${visible} order by id limit ${size} offset ${(page - 1) * size}`,
     productRow,
   );
   return { total: countResult?.n ?? 0, items };

@@ -8,6 +8,8 @@ import {
   HomeIcon,
   PhoneIcon,
   PinIcon,
+  TagIcon,
+  TreeIcon,
   UserIcon,
   type IconProps,
 } from '@/components/ui/icons';
@@ -29,6 +31,9 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/callbacks', label: 'Обратные звонки', icon: PhoneIcon },
   { href: '/admin/reviews', label: 'Отзывы', icon: ChatIcon },
   { href: '/admin/products', label: 'Товары', icon: GridIcon },
+  // ---- categories and manufacturers ----
+  { href: '/admin/categories', label: 'Категории', icon: TreeIcon },
+  { href: '/admin/manufacturers', label: 'Производители', icon: TagIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },

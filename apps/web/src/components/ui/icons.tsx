@@ -149,3 +149,19 @@ export const ClockIcon = (p: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Svg>
 );
+/** A tree of nested items (the category tree). */
+export const TreeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="3" width="7" height="5" rx="1" />
+    <rect x="14" y="10" width="7" height="5" rx="1" />
+    <rect x="14" y="17" width="7" height="4" rx="1" />
+    <path d="M6.5 8v11H14M6.5 12.5H14" />
+  </Svg>
+);
+/** A price tag (brands, manufacturers). */
+export const TagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </Svg>
+);
