@@ -35,7 +35,6 @@ interface CartBody {
   }[];
 }
 
-
 /** The city the tests shop in, and its first branch, as cookies of the browser context. */
 async function useCity(context: BrowserContext, baseURL: string): Promise<City> {
   const cities = await apiGet<City[]>('/api/v1/branches/');

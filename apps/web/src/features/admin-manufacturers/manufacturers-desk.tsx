@@ -123,7 +123,7 @@ export function ManufacturersDesk({ canEdit }: { canEdit: boolean }) {
             </table>
           )}
         </div>
-        {data ? <Pager page={data.current} pages={data.pages} total={data.total} onPage={setPage} /> : null}
+        {data ? <Pager list={data} onPage={setPage} /> : null}
       </div>
       <div className={styles.editor}>
         {selectedId === 'new' ? (
