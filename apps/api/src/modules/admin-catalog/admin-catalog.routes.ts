@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
-import { CATALOG_MESSAGES, PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
+import { CATALOG_MESSAGES, PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_SIZE } from '@podbor/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
 import type { AppDeps } from '../../deps';
 import { badRequest, detailError } from '../../lib/http-error';
+import { storeMediaImage } from '../../lib/media-images';
 import { route } from '../../lib/route';
 import { staffOf } from '../../lib/staff';
 import { addProductImage, productForEditing, updateProduct, updateStock } from './admin-catalog.service';
-import { storeProductImage } from './product-images';
 
 const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   const mediaDir = path.join(app.config.dataDir, 'media');
@@ -39,7 +39,13 @@ const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) =>
     const product = await addProductImage(
       app.db,
       request.params.id,
-      () => storeProductImage(mediaDir, request.params.id, body),
+      () =>
+        storeMediaImage(
+          mediaDir,
+          { folder: 'products/u', width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE },
+          request.params.id,
+          body,
+        ),
       staffOf(request).userId,
     );
     return reply.status(201).send(product);

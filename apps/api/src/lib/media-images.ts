@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CATALOG_MESSAGES } from '@podbor/contract';
+import sharp from 'sharp';
+import { badRequest } from './http-error';
+
+// Pictures staff upload (product photos, banners): the type is read from the content (sharp decodes it), never
+// from the name or the declared type; the picture is turned upright, fitted into the box of its use without
+// enlarging, stripped of its metadata (camera, location) and stored as WebP in the media store the storefront
+// serves (/media/…).
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
+/** A decompression bomb (a tiny file of a gigantic picture) is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface MediaImageKind {
+  /** Folder under the media store, e.g. `products/u`. */
+  folder: string;
+  /** The box the picture is fitted into (never enlarged). */
+  width: number;
+  height: number;
+}
+
+/** Stores the picture under `<mediaDir>/<folder>/` as `<owner>-<random>.webp` and gives its media path. */
+export async function storeMediaImage(
+  mediaDir: string,
+  kind: MediaImageKind,
+  ownerId: number,
+  data: Buffer,
+): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED.has(format)) throw badRequest({ image: [CATALOG_MESSAGES.imageType] });
+  let webp: Buffer;
+  try {
+    webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(kind.width, kind.height, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest({ image: [CATALOG_MESSAGES.imageType] });
+  }
+  const name = `${ownerId}-${randomBytes(8).toString('hex')}.webp`;
+  const dir = path.join(mediaDir, ...kind.folder.split('/'));
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), webp);
+  return `/media/${kind.folder}/${name}`;
+}
