@@ -6,9 +6,12 @@ import {
   GridIcon,
   HistoryIcon,
   HomeIcon,
+  ImageIcon,
+  PageIcon,
   PhoneIcon,
   PinIcon,
   UserIcon,
+  WrenchIcon,
   type IconProps,
 } from '@/components/ui/icons';
 
@@ -31,5 +34,9 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/products', label: 'Товары', icon: GridIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
+  // ---- content: banners, info pages, showcase settings (administrators only, as the API) ----
+  { href: '/admin/banners', label: 'Баннеры', icon: ImageIcon, roles: ['admin'] },
+  { href: '/admin/pages', label: 'Страницы', icon: PageIcon, roles: ['admin'] },
+  { href: '/admin/settings', label: 'Настройки магазина', icon: WrenchIcon, roles: ['admin'] },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
 ];
