@@ -221,6 +221,7 @@ type Values = {
   subtitle: string;
   url: string;
   category: string;
+  sort: number | undefined;
   is_active: boolean;
 };
 
@@ -229,6 +230,7 @@ const valuesOf = (b: AdminBanner | null): Values => ({
   subtitle: b?.subtitle ?? '',
   url: b?.url ?? '',
   category: b?.category?.slug ?? HOME,
+  sort: b?.sort,
   is_active: b?.is_active ?? true,
 });
 
@@ -333,7 +335,17 @@ function BannerForm({
                 placeholder="/catalog/…"
               />
             </AdminField>
-            <AdminField label="Где показывать" error={err('category')} wide>
+            <AdminField label="Порядок (меньше — раньше; пусто — в конец)" error={err('sort')}>
+              <input
+                className={adminStyles.input}
+                inputMode="numeric"
+                {...register('sort', {
+                  setValueAs: (v: unknown) =>
+                    v === '' || v === null || v === undefined ? undefined : Number(v),
+                })}
+              />
+            </AdminField>
+            <AdminField label="Где показывать" error={err('category')}>
               <select className={adminStyles.select} {...register('category')}>
                 <option value={HOME}>Главная страница</option>
                 {places.map((p) => (
