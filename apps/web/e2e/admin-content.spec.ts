@@ -77,7 +77,7 @@ test('an info page edited in the back office and a new banner show on the storef
   await page.getByRole('button', { name: 'Добавить баннер' }).click();
   const form = page.locator('[data-banner-form]');
   const title = `Неделя фильтров ${tag}`;
-  await form.getByLabel('Заголовок').fill(title);
+  await form.getByLabel('Заголовок', { exact: true }).fill(title);
   await form.getByLabel('Подзаголовок').fill('Скидка 10% на воздушные и салонные фильтры');
   await form.getByLabel('Ссылка: /catalog/… или https://…').fill('javascript:alert(1)');
   await form.getByRole('button', { name: 'Добавить' }).click();

@@ -349,3 +349,26 @@ describe('showcase settings', () => {
     expect(existsSync(ctx.config.dataDir)).toBe(true);
   });
 });
+
+describe('another API process', () => {
+  it("a settings change committed elsewhere (its content.changed notification) clears this process's showcase cache", async () => {
+    const [row] = await rows<{ phone: string }>(ctx, sql`select phone from showcases where is_default`);
+    // Cached here now.
+    expect(json<{ phone: string }>(await publicGet('/api/v1/showcase/')).phone).toBe(row!.phone);
+    // What another process's save does: the change and its notification in one transaction, nothing local.
+    await ctx.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update showcases set phone = '+7 (800) 200-00-02' where is_default`);
+      await tx.execute(
+        sql`select pg_notify('podbor_events', ${JSON.stringify({ type: 'content.changed', entity: 'showcase', ids: [] })})`,
+      );
+    });
+    const since = Date.now();
+    let phone = '';
+    while (Date.now() - since < 5_000) {
+      phone = json<{ phone: string }>(await publicGet('/api/v1/showcase/')).phone;
+      if (phone === '+7 (800) 200-00-02') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(phone).toBe('+7 (800) 200-00-02');
+  });
+});
