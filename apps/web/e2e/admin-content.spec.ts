@@ -91,10 +91,11 @@ test('an info page edited in the back office and a new banner show on the storef
     .getByLabel(/^Картинка/)
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: picture });
   await form.getByRole('button', { name: 'Добавить' }).click();
-  await expect(form.getByRole('status')).toHaveText('Сохранено');
-  const bannerSaved = Date.now();
+  // Saved with its picture: the list shows it as on the site.
   const row = page.locator('[data-banners] tr').filter({ hasText: title });
   await expect(row.getByText('Показывается')).toBeVisible();
+  const bannerSaved = Date.now();
+  await expect(form.getByRole('status')).toHaveText('Сохранено');
   await expectAccessible(page);
   await adminScreenshot(page, info, 'banners');
 

@@ -69,6 +69,12 @@ export function BannersDesk() {
   const tree = useAdminQuery('categoryTree', {});
   const places = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const [selected, setSelected] = useState<number | 'new' | null>(null);
+  // A new banner's form gives way to its edit form on save: that one says «Сохранено».
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const done = (id: number | null) => {
+    setSavedId(id);
+    setSelected(id);
+  };
   const banners = query.data;
   const current = typeof selected === 'number' ? (banners?.find((b) => b.id === selected) ?? null) : null;
 
@@ -103,7 +109,13 @@ export function BannersDesk() {
     <div className={styles.layout}>
       <div className={adminStyles.stack}>
         <div className={adminStyles.toolbar}>
-          <Button onClick={() => setSelected('new')} data-new-banner="">
+          <Button
+            onClick={() => {
+              setSavedId(null);
+              setSelected('new');
+            }}
+            data-new-banner=""
+          >
             Добавить баннер
           </Button>
           {reorder.error ? (
@@ -153,7 +165,10 @@ export function BannersDesk() {
                         <button
                           type="button"
                           className={styles.rowButton}
-                          onClick={() => setSelected(b.id)}
+                          onClick={() => {
+                            setSavedId(null);
+                            setSelected(b.id);
+                          }}
                           aria-pressed={b.id === selected}
                         >
                           {b.title}
@@ -201,9 +216,15 @@ export function BannersDesk() {
       </div>
       <div className={styles.editor}>
         {selected === 'new' ? (
-          <BannerForm key="new" banner={null} places={places} onDone={(id) => setSelected(id)} />
+          <BannerForm key="new" banner={null} places={places} onDone={done} saved={false} />
         ) : current ? (
-          <BannerForm key={current.id} banner={current} places={places} onDone={(id) => setSelected(id)} />
+          <BannerForm
+            key={current.id}
+            banner={current}
+            places={places}
+            onDone={done}
+            saved={savedId === current.id}
+          />
         ) : (
           <Card>
             <EmptyState title="Выберите баннер">
@@ -238,14 +259,16 @@ function BannerForm({
   banner,
   places,
   onDone,
+  saved: savedBefore,
 }: {
   banner: AdminBanner | null;
   places: Place[];
   onDone: (id: number | null) => void;
+  saved: boolean;
 }) {
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(savedBefore);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<Values, unknown, AdminBannerCreate>({
     resolver: zodResolver(adminBannerCreate) as never,
