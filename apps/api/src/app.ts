@@ -53,6 +53,7 @@ import adminReviewsRoutes from './modules/admin-reviews/admin-reviews.routes';
 import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
 import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes';
 import adminStructureRoutes from './modules/admin-structure/admin-structure.routes';
+import adminContentRoutes from './modules/admin-content/admin-content.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminCatalogRoutes, { deps });
   await app.register(adminBranchesRoutes);
   await app.register(adminStructureRoutes);
+  await app.register(adminContentRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

@@ -27,6 +27,7 @@ export * from './admin-branches';
 export * from './admin-desk';
 export * from './admin-catalog';
 export * from './admin-structure';
+export * from './admin-content';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

@@ -118,6 +118,20 @@ const PODBOR_CALLS = [
   'PATCH /api/admin/v1/manufacturers/{}/',
   'POST /api/admin/v1/manufacturers/{}/logo/',
   'DELETE /api/admin/v1/manufacturers/{}/',
+  // Back office (issue #14): banners, info pages and the showcase's settings.
+  'GET /api/admin/v1/banners/',
+  'POST /api/admin/v1/banners/',
+  'PUT /api/admin/v1/banners/order/',
+  'PATCH /api/admin/v1/banners/{}/',
+  'DELETE /api/admin/v1/banners/{}/',
+  'POST /api/admin/v1/banners/{}/image/',
+  'GET /api/admin/v1/pages/',
+  'POST /api/admin/v1/pages/',
+  'GET /api/admin/v1/pages/{}/',
+  'PATCH /api/admin/v1/pages/{}/',
+  'DELETE /api/admin/v1/pages/{}/',
+  'GET /api/admin/v1/showcase/',
+  'PATCH /api/admin/v1/showcase/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

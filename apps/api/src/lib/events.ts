@@ -26,12 +26,21 @@ export interface CatalogChanged {
   ids: number[];
 }
 
+/** What a content write changed (issue #14): the showcase's settings, banners or info pages. */
+export interface ContentChanged {
+  type: 'content.changed';
+  entity: 'showcase' | 'banner' | 'page';
+  ids: number[];
+}
+
+const CONTENT_ENTITIES = new Set<string>(['showcase', 'banner', 'page']);
+
 /** Sent by the hub itself when its connection is back: everything cached may be stale. */
 export interface Resync {
   type: 'resync';
 }
 
-export type ShopEvent = CatalogChanged | Resync;
+export type ShopEvent = CatalogChanged | ContentChanged | Resync;
 type Published = Exclude<ShopEvent, Resync>;
 
 // A NOTIFY payload is at most 8000 bytes: long id lists are sent as "all".
@@ -88,10 +97,13 @@ export const eventHub = perDb((_db: Db) => new EventHub());
 function parseEvent(payload: string | undefined): ShopEvent | null {
   if (!payload) return null;
   try {
-    const data = JSON.parse(payload) as Partial<CatalogChanged>;
-    if (data.type !== 'catalog.changed' || typeof data.entity !== 'string') return null;
-    const ids = Array.isArray(data.ids) ? data.ids.filter((id) => Number.isInteger(id)) : [];
-    return { type: 'catalog.changed', entity: data.entity, ids };
+    const data = JSON.parse(payload) as { type?: unknown; entity?: unknown; ids?: unknown };
+    if (typeof data.entity !== 'string') return null;
+    const ids = Array.isArray(data.ids) ? data.ids.filter((id): id is number => Number.isInteger(id)) : [];
+    if (data.type === 'catalog.changed') return { type: 'catalog.changed', entity: data.entity, ids };
+    if (data.type === 'content.changed' && CONTENT_ENTITIES.has(data.entity))
+      return { type: 'content.changed', entity: data.entity as ContentChanged['entity'], ids };
+    return null;
   } catch {
     return null;
   }

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_MESSAGES, PRODUCT_IMAGE_SIZE } from '@podbor/contract';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { CATALOG_MESSAGES, PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { badRequest, detailError } from './http-error';
 
-// Uploaded catalogue images (product photos, manufacturers' logos): the type is read from the content (sharp
-// decodes it), never from the name or the declared type; the picture is turned upright, fitted into a square
-// without enlarging, stripped of its metadata (camera, location) and stored as WebP in the media store the
+// Pictures staff upload (product photos, manufacturers' logos, banners): the type is read from the content (sharp
+// decodes it), never from the name or the declared type; the picture is turned upright, fitted into the box of
+// its use without enlarging, stripped of its metadata (camera, location) and stored as WebP in the media store the
 // storefront serves (/media/…).
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
@@ -34,13 +35,31 @@ export async function readImageUpload(request: FastifyRequest): Promise<Buffer> 
   return data;
 }
 
-/** Stores the picture under `<mediaDir>/<folder>/` as `<prefix>-<random>.webp` and gives its media path. */
-export async function storeImage(
+/** The place and the box of one kind of picture. */
+export interface MediaImageKind {
+  /** Folder under the media store, e.g. `products/u`. */
+  folder: string;
+  /** The box the picture is fitted into (never enlarged). */
+  width: number;
+  height: number;
+}
+
+/**
+ * multipart/form-data for the plugin that takes uploads (and only there): one file of at most
+ * PRODUCT_IMAGE_MAX_BYTES, nothing else of size.
+ */
+export async function acceptImageUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1_000 },
+  });
+}
+
+/** Stores the picture under `<mediaDir>/<folder>/` as `<owner>-<random>.webp` and gives its media path. */
+export async function storeMediaImage(
   mediaDir: string,
-  folder: string,
-  prefix: string,
+  kind: MediaImageKind,
+  ownerId: number,
   data: Buffer,
-  size: number,
 ): Promise<string> {
   let format: string | undefined;
   try {
@@ -53,19 +72,15 @@ export async function storeImage(
   try {
     webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+      .resize(kind.width, kind.height, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
     throw badRequest({ image: [CATALOG_MESSAGES.imageType] });
   }
-  const name = `${prefix}-${randomBytes(8).toString('hex')}.webp`;
-  await mkdir(path.join(mediaDir, folder), { recursive: true });
-  await writeFile(path.join(mediaDir, folder, name), webp);
-  return `/media/${folder}/${name}`;
-}
-
-/** Stores the photo under `<mediaDir>/products/u/` and gives its media path. */
-export function storeProductImage(mediaDir: string, productId: number, data: Buffer): Promise<string> {
-  return storeImage(mediaDir, 'products/u', String(productId), data, PRODUCT_IMAGE_SIZE);
+  const name = `${ownerId}-${randomBytes(8).toString('hex')}.webp`;
+  const dir = path.join(mediaDir, ...kind.folder.split('/'));
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), webp);
+  return `/media/${kind.folder}/${name}`;
 }

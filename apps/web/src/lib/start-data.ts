@@ -14,7 +14,7 @@ import { apiTry } from './api/server';
 // the selected city and branch, the chosen transport and the cart summary. proxy.ts has already refreshed the
 // session or issued a visitor token. React's cache() makes metadata, layout and page share one load.
 
-/** Public settings change rarely: shared between visitors for this long. */
+/** Branches change rarely: shared between visitors for this long. */
 const SHARED_TTL_SECONDS = 30;
 
 /** Used when the API cannot be reached, so the frame still renders (with an error page inside). */
@@ -103,8 +103,10 @@ export const getStartData = cache(async (): Promise<StartData> => {
   const jar = await cookies();
   const transportId = parseTransportId(jar.get(COOKIE_NAMES.transportId)?.value);
   const [showcase, menu, cities, transport] = await Promise.all([
-    apiTry('showcase', { revalidate: SHARED_TTL_SECONDS }),
-    apiTry('pagesMenu', { revalidate: SHARED_TTL_SECONDS }),
+    // Not kept by Next: a settings or info-page edit in the back office shows on the next page (the API answers
+    // both from memory it drops on every such edit, in every process).
+    apiTry('showcase'),
+    apiTry('pagesMenu'),
     apiTry('branches', { revalidate: SHARED_TTL_SECONDS }),
     transportId ? apiTry('transportDetail', { params: { transportId }, revalidate: 300 }) : null,
   ]);

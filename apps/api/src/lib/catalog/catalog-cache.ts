@@ -3,7 +3,7 @@ import { eventHub } from '../events';
 import { cached, TtlCache, type Cached } from '../ttl-cache';
 
 // Caches of catalogue data (listings, facets, search answers, the category and filter directories): cleared in
-// every API process when a catalogue write commits anywhere (lib/events.ts), and kept only briefly while this
+// every API process when a catalogue write commits anywhere (not on content edits: banners, pages, settings) (lib/events.ts), and kept only briefly while this
 // process cannot hear those events. Clearing everything on any catalogue change is cheap: the next request of
 // each page loads it again, and edits are rare next to reads.
 
@@ -11,7 +11,9 @@ import { cached, TtlCache, type Cached } from '../ttl-cache';
 export function catalogCache<K, V>(db: Db, ttlMs: number, maxEntries: number): TtlCache<K, V> {
   const hub = eventHub(db);
   const cache = new TtlCache<K, V>(() => hub.ttl(ttlMs), maxEntries);
-  hub.on(() => cache.clear());
+  hub.on((event) => {
+    if (event.type !== 'content.changed') cache.clear();
+  });
   return cache;
 }
 
@@ -19,6 +21,8 @@ export function catalogCache<K, V>(db: Db, ttlMs: number, maxEntries: number): T
 export function catalogValue<T>(db: Db, load: () => Promise<T>, ttlMs: number): Cached<T> {
   const hub = eventHub(db);
   const value = cached(load, () => hub.ttl(ttlMs));
-  hub.on(() => value.invalidate());
+  hub.on((event) => {
+    if (event.type !== 'content.changed') value.invalidate();
+  });
   return value;
 }

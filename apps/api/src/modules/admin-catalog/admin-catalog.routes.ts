@@ -1,19 +1,15 @@
-import multipart from '@fastify/multipart';
-import { PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
+import { PRODUCT_IMAGE_SIZE } from '@podbor/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
 import type { AppDeps } from '../../deps';
 import { route } from '../../lib/route';
 import { staffOf } from '../../lib/staff';
+import { acceptImageUploads, readImageUpload, storeMediaImage } from '../../lib/uploaded-images';
 import { addProductImage, productForEditing, updateProduct, updateStock } from './admin-catalog.service';
-import { readImageUpload, storeProductImage } from '../../lib/uploaded-images';
 
 const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   const mediaDir = path.join(app.config.dataDir, 'media');
-  // multipart/form-data only inside this plugin (the image upload): one file, nothing else of size.
-  await app.register(multipart, {
-    limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1_000 },
-  });
+  await acceptImageUploads(app); // the product photos
 
   route(app, 'adminProductDetail', async (request) => productForEditing(app.db, request.params.id));
   route(app, 'adminProductUpdate', async (request) =>
@@ -27,7 +23,13 @@ const adminCatalogRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) =>
     const product = await addProductImage(
       app.db,
       request.params.id,
-      () => storeProductImage(mediaDir, request.params.id, body),
+      () =>
+        storeMediaImage(
+          mediaDir,
+          { folder: 'products/u', width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE },
+          request.params.id,
+          body,
+        ),
       staffOf(request).userId,
     );
     return reply.status(201).send(product);

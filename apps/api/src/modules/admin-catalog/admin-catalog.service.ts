@@ -1,24 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
   CATALOG_MESSAGES,
-  isOwnPath,
   normalizeArticle,
   PRODUCT_IMAGES_MAX,
   productUrl,
-  RICH_TEXT_ALLOWED_ATTRIBUTES,
-  RICH_TEXT_ALLOWED_SCHEMES,
-  RICH_TEXT_ALLOWED_TAGS,
   type AdminProduct,
   type AdminProductPatch,
   type AdminStockResponse,
   type AdminStockUpdate,
 } from '@podbor/contract';
-import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { transportDirectory } from '../../lib/catalog/transport.directory';
 import { eventHub, publish, type CatalogChanged } from '../../lib/events';
 import { badRequest, detailError, notFound } from '../../lib/http-error';
+import { sanitizeStaffHtml } from '../../lib/staff-html';
 
 import {
   addSearchWords,
@@ -42,21 +38,6 @@ import {
 type PatchBody = Omit<AdminProductPatch, 'analogues'> & {
   analogues?: { id: number; is_original: boolean }[];
 };
-
-/** Staff HTML as the storefront will show it: the contract's allow-list, images only from the shop's own paths. */
-export function sanitizeStaffHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...RICH_TEXT_ALLOWED_TAGS],
-    allowedAttributes: Object.fromEntries(
-      Object.entries(RICH_TEXT_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
-    ),
-    allowedSchemes: [...RICH_TEXT_ALLOWED_SCHEMES],
-    allowedSchemesByTag: { img: [] },
-    allowProtocolRelative: false,
-    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnPath(frame.attribs.src),
-    transformTags: { h1: 'h2' },
-  }).trim();
-}
 
 /** The editable state (not the stock, which orders move all day) reduced to a short fingerprint. */
 function versionOf(row: ProductRow): string {

@@ -1,10 +1,8 @@
-import multipart from '@fastify/multipart';
-import { PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
 import { route } from '../../lib/route';
 import { staffOf } from '../../lib/staff';
-import { readImageUpload, storeImage } from '../../lib/uploaded-images';
+import { acceptImageUploads, readImageUpload, storeMediaImage } from '../../lib/uploaded-images';
 import {
   categoryTree,
   createCategory,
@@ -19,14 +17,11 @@ import {
 } from './admin-structure.service';
 
 /** Logos are fitted into this square (never enlarged). */
-const LOGO_SIZE = 600;
+const LOGO = { folder: 'manufacturers/u', width: 600, height: 600 };
 
 const adminStructureRoutes: FastifyPluginAsync = async (app) => {
   const mediaDir = path.join(app.config.dataDir, 'media');
-  // multipart/form-data only inside this plugin (the logo upload): one file, nothing else of size.
-  await app.register(multipart, {
-    limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1_000 },
-  });
+  await acceptImageUploads(app); // the logo
 
   route(app, 'adminCategories', async () => categoryTree(app.db));
   route(app, 'adminCategoryCreate', async (request, reply) =>
@@ -55,7 +50,7 @@ const adminStructureRoutes: FastifyPluginAsync = async (app) => {
     const manufacturer = await setManufacturerLogo(
       app.db,
       id,
-      () => storeImage(mediaDir, 'manufacturers/u', String(id), data, LOGO_SIZE),
+      () => storeMediaImage(mediaDir, LOGO, id, data),
       staffOf(request).userId,
     );
     return reply.status(201).send(manufacturer);

@@ -33,7 +33,7 @@ async function findBanners(db: Db, showcaseId: number, category: Category | null
     db,
     sql`select b.id, b.title, b.subtitle, b.image, b.url
         from banners b
-        where b.is_active and (b.showcase_id is null or b.showcase_id = ${showcaseId})
+        where b.is_active and b.image <> '' and (b.showcase_id is null or b.showcase_id = ${showcaseId})
           and ${category ? sql`b.category_id = ${category.id}` : sql`b.category_id is null`}
         order by b.sort, b.id`,
     bannerRow,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { pluralRu, type ShowcaseResponse } from '@podbor/contract';
 import type { Db } from '../../db/client';
+import { eventHub } from '../../lib/events';
 import { notFound } from '../../lib/http-error';
 import { findShowcaseForHost, type ShowcaseRow } from './showcase.repository';
 
@@ -21,17 +22,24 @@ export function normaliseHost(raw: string | string[] | undefined): string | null
 }
 
 /**
- * Showcase settings change rarely and every page asks for them, so each process keeps them for 30 s.
+ * Showcase settings change rarely and every page asks for them, so each process keeps them for 30 s — dropped
+ * at once when the back office saves them in any process (`content.changed` of the showcase, lib/events.ts), and
+ * kept only briefly while this process cannot hear those events.
  * The cache is bounded: unknown hosts share the default's entry key only after a miss.
  */
 export function createShowcaseResolver(db: Db): ShowcaseResolver {
   const cache = new Map<string, { row: ShowcaseRow; at: number }>();
+  const hub = eventHub(db);
+  hub.on((event) => {
+    if (event.type === 'resync' || (event.type === 'content.changed' && event.entity === 'showcase'))
+      cache.clear();
+  });
   return {
     async forRequest(request) {
       const host = normaliseHost(request.headers['x-client-host']);
       const key = host ?? '';
       const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
+      if (hit && Date.now() - hit.at < hub.ttl(TTL_MS)) return hit.row;
       const row = await findShowcaseForHost(db, host);
       if (!row) throw notFound('Витрина не настроена.');
       if (cache.size >= MAX_HOSTS) cache.clear();

@@ -6,11 +6,14 @@ import {
   GridIcon,
   HistoryIcon,
   HomeIcon,
+  ImageIcon,
+  PageIcon,
   PhoneIcon,
   PinIcon,
   TagIcon,
   TreeIcon,
   UserIcon,
+  WrenchIcon,
   type IconProps,
 } from '@/components/ui/icons';
 
@@ -36,5 +39,9 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/manufacturers', label: 'Производители', icon: TagIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
+  // ---- content: banners, info pages, showcase settings (administrators only, as the API) ----
+  { href: '/admin/banners', label: 'Баннеры', icon: ImageIcon, roles: ['admin'] },
+  { href: '/admin/pages', label: 'Страницы', icon: PageIcon, roles: ['admin'] },
+  { href: '/admin/settings', label: 'Настройки магазина', icon: WrenchIcon, roles: ['admin'] },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
 ];

@@ -165,3 +165,16 @@ export const TagIcon = (p: IconProps) => (
     <circle cx="8" cy="8" r="1.5" />
   </Svg>
 );
+export const ImageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <circle cx="9" cy="10" r="1.8" />
+    <path d="M21 16l-5-5-8 8" />
+  </Svg>
+);
+export const PageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h8l4 4v14H6z" />
+    <path d="M14 3v4h4M9 12h6M9 16h6" />
+  </Svg>
+);

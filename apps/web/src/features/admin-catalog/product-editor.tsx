@@ -12,11 +12,11 @@ import {
   type AdminProductPatch,
 } from '@podbor/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components/admin/admin-query';
+import { RichTextEditor } from '@/components/admin/rich-text-loader';
 import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
 import { Button, buttonClass } from '@/components/ui/button';
 import { StockEditor } from './stock-editor';
@@ -26,11 +26,6 @@ import styles from './product-editor.module.css';
 // the version it was loaded at (someone else's save in between gives a clear conflict, never a lost update), and
 // its stock per warehouse below. Saved changes show on the storefront within a second (the API clears its caches
 // in every process).
-
-const RichTextEditor = dynamic(() => import('./rich-text-editor'), {
-  ssr: false,
-  loading: () => <div className={styles.editorLoading}>Загрузка редактора…</div>,
-});
 
 type FormValues = {
   version: string;

@@ -82,7 +82,8 @@ export interface HomeData {
 
 export async function loadHomeData(transportId: number | null): Promise<HomeData> {
   const [homeBanners, tree, years] = await Promise.all([
-    apiTry('banners', { revalidate: 60 }),
+    // Banners fresh every time (a back-office edit shows on the next view); a small indexed read in the API.
+    apiTry('banners'),
     transportId ? apiTry('categoryTreeByTransport', { params: { transportId } }) : apiTry('categoryTree'),
     apiTry('transportYears', { revalidate: 300 }),
   ]);
@@ -95,9 +96,7 @@ export async function loadHomeData(transportId: number | null): Promise<HomeData
     Promise.all(popular.slice(0, SHELVES).map((c) => shelfOf(c, transportId))),
     (homeBanners?.length ?? 0) >= 3
       ? Promise.resolve([])
-      : Promise.all(
-          bannerSlugs.map((slug) => apiTry('banners', { query: { category: slug }, revalidate: 60 })),
-        ),
+      : Promise.all(bannerSlugs.map((slug) => apiTry('banners', { query: { category: slug } }))),
   ]);
 
   const seen = new Set<number>();

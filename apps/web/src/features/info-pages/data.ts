@@ -12,7 +12,8 @@ export interface InfoPage {
 /** An info page with sanitised HTML, or null when the API has no such page (→ the 404 page). */
 export const getInfoPage = cache(async (slug: string): Promise<InfoPage | null> => {
   try {
-    const page = await apiCall('pageDetail', { params: { pageSlug: slug }, revalidate: 30 });
+    // Fresh every time: an edit in the back office shows on the next view (a draft disappears at once).
+    const page = await apiCall('pageDetail', { params: { pageSlug: slug } });
     return {
       slug,
       title: page.title,

@@ -3,11 +3,12 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
-import styles from './product-editor.module.css';
+import styles from './rich-text-editor.module.css';
 
-// The rich-text editor of product descriptions and installation notes (Tiptap). Its HTML holds only what the
-// toolbar makes (headings, bold, italic, lists, quotes, links); the API sanitises it again with the contract's
-// allow-list whatever a browser sends. Loaded only on the product screen (next/dynamic in product-editor.tsx).
+// The back office's rich-text editor (Tiptap): product descriptions and installation notes, info pages. Its HTML
+// holds only what the toolbar makes (headings, bold, italic, lists, quotes, links); the API sanitises it again with
+// the contract's allow-list whatever a browser sends. Loaded only on the screens that edit text, with next/dynamic
+// (`RichTextEditor` of rich-text-loader.tsx), so no other screen carries Tiptap.
 
 const BUTTONS = [
   { label: 'Ж', title: 'Жирный', mark: 'bold', run: (c: ChainLike) => c.toggleBold() },
