@@ -52,6 +52,7 @@ import adminCustomersRoutes from './modules/admin-customers/admin-customers.rout
 import adminReviewsRoutes from './modules/admin-reviews/admin-reviews.routes';
 import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
 import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes';
+import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminCustomersRoutes);
   await app.register(adminCatalogRoutes, { deps });
   await app.register(adminBranchesRoutes);
+  await app.register(adminInstallationRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

@@ -26,6 +26,7 @@ export * from './admin-orders';
 export * from './admin-branches';
 export * from './admin-desk';
 export * from './admin-catalog';
+export * from './admin-installation';
 export * from './rich-text';
 export * from './translit';
 export * from './search';
