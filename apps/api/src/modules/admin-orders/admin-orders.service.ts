@@ -17,6 +17,7 @@ import {
   type AdminOrderStatusResponse,
   type AdminProductListQuery,
   type AdminProductListResponse,
+  type OrderReleaseResponse,
   type OrderStatus,
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
@@ -26,6 +27,7 @@ import { badRequest, detailError, HttpError } from '../../lib/http-error';
 import { ORDER_TRANSITIONS, transitionOrder } from '../../lib/order-status';
 import { PaymentProviderError, type PaymentProviders } from '../../lib/payments/provider';
 import { cached, perDb } from '../../lib/ttl-cache';
+import { releaseOrder } from '../orders/orders.service';
 import { cancelOpenPayments, recheckBeforeExpiry } from '../payment/payment.service';
 import {
   callbackFigures,
@@ -168,6 +170,18 @@ async function visibleOrder(db: Db, scope: StaffScope, number: string): Promise<
   if (!order || !handles(scope, order.branch_id))
     throw detailError(404, ADMIN_ORDER_MESSAGES.notFound(number));
   return order;
+}
+
+/**
+ * Releases an order's stock hold (the security issue's staff call): the same release as the shop's own, for an
+ * order the staff member handles — another branch's order is «not found» for a manager, as on the order page.
+ */
+export async function releaseHeldOrder(
+  env: AdminOrdersEnv,
+  input: { userId: number; number: string; reason: string },
+): Promise<OrderReleaseResponse> {
+  await visibleOrder(env.db, await scopeOf(env.db, input.userId), input.number);
+  return releaseOrder(env, { number: input.number, reason: input.reason, staffUserId: input.userId });
 }
 
 export async function orderDetail(db: Db, userId: number, number: string): Promise<AdminOrderDetail> {

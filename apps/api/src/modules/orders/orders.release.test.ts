@@ -89,6 +89,23 @@ describe('who may release', () => {
     expect((await stockOf(ctx, (await orderProduct(order.id)).productId))[0]!.reserved).toBe(2);
   });
 
+  it("gives a manager of another branch «not found» and leaves the hold; their own branch's order is released", async () => {
+    const { order, product } = await placed('CASH');
+    const elsewhere = await user(ctx, 'manager');
+    const here = await user(ctx, 'manager');
+    await ctx.handle.db.execute(
+      sql`insert into staff_branches (user_id, branch_id) values (${elsewhere.userId}, ${where.branches[1]!.id}),
+                                                           (${here.userId}, ${where.branches[0]!.id})`,
+    );
+    const res = await release(elsewhere, order.number!);
+    expect(res.statusCode).toBe(404);
+    expect(json<Errors>(res).errors.detail).toContain(order.number!);
+    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(2);
+    const ok = await release(here, order.number!);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await stockOf(ctx, product.id))[0]!.reserved).toBe(0);
+  });
+
   it('takes the role from the account, not from the token: a demoted manager is refused at once', async () => {
     const { order } = await placed('CASH');
     const former = await user(ctx, 'manager');
@@ -220,7 +237,7 @@ describe('releasing', () => {
   it('answers 404 for an unknown or malformed number and 400 for a missing or too long reason', async () => {
     const missing = await release(manager, '999999999');
     expect(missing.statusCode).toBe(404);
-    expect(json(missing)).toEqual({ errors: { detail: 'Не найдено.' } });
+    expect(json(missing)).toEqual({ errors: { detail: 'Заказ №999999999 не найден.' } });
     const { order } = await placed('CASH');
     // A malformed number in the path names no order, like any malformed path parameter of this API.
     const malformed = await release(manager, '12345');

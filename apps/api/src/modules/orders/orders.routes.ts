@@ -2,16 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/owner';
 import { route } from '../../lib/route';
-import { staffOf } from '../../lib/staff';
 import { normaliseHost } from '../showcase/showcase.service';
-import {
-  cancelOwnOrder,
-  lookupOrder,
-  payOrderAgain,
-  placeOrder,
-  releaseOrder,
-  type OrdersEnv,
-} from './orders.service';
+import { cancelOwnOrder, lookupOrder, payOrderAgain, placeOrder, type OrdersEnv } from './orders.service';
 
 // Order creation answers 201 (200 when an Idempotency-Key replays an earlier order); 400 bad input (fields
 // name, phone, email, cart, branch_office_id, payment_method_id, payment_type, consent) or an order limit
@@ -75,17 +67,6 @@ const ordersRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }
   });
 
   route(app, 'orderLookup', async (request) => lookupOrder(env, { body: request.body, ip: request.ip }));
-
-  route(app, 'adminOrderRelease', async (request) =>
-    releaseOrder(
-      { ...env, log: request.log },
-      {
-        number: request.params.number,
-        reason: request.body.reason,
-        staffUserId: staffOf(request).userId,
-      },
-    ),
-  );
 };
 
 export default ordersRoutes;

@@ -3,9 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminBranchPatch, type AdminBranch, type AdminBranchPatch } from '@podbor/contract';
 import dynamic from 'next/dynamic';
-import { useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
-import { AdminCallError, useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
+import { useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, Card, EmptyState, LoadError, TableSkeleton } from '@/components/admin/admin-ui';
 import { Button } from '@/components/ui/button';
 import styles from './branches.module.css';
@@ -146,17 +147,7 @@ function BranchForm({ branch, canEdit, map }: { branch: AdminBranch; canEdit: bo
       reset(valuesOf(next));
       setSaved(true);
     } catch (error) {
-      if (!(error instanceof AdminCallError)) throw error;
-      let placed = false;
-      for (const [field, messages] of Object.entries(error.body?.errors ?? {})) {
-        if (field === 'detail' || field === 'non_field_errors') continue;
-        const message = Array.isArray(messages) ? messages[0] : messages;
-        if (message) {
-          setError(field as Path<Values>, { message });
-          placed = true;
-        }
-      }
-      if (!placed) setError('root', { message: error.message });
+      placeServerErrors(error, setError);
     }
   });
 
@@ -178,45 +169,45 @@ function BranchForm({ branch, canEdit, map }: { branch: AdminBranch; canEdit: bo
         >
           <legend className="visually-hidden">Филиал</legend>
           <div className={styles.grid}>
-            <Field label="Название" error={err('title')}>
+            <AdminField label="Название" error={err('title')}>
               <input className={adminStyles.input} {...register('title')} maxLength={200} />
-            </Field>
-            <Field label="Адрес" error={err('street')}>
+            </AdminField>
+            <AdminField label="Адрес" error={err('street')}>
               <input className={adminStyles.input} {...register('street')} maxLength={200} />
-            </Field>
-            <Field label="Телефон" error={err('phone_number')}>
+            </AdminField>
+            <AdminField label="Телефон" error={err('phone_number')}>
               <input className={adminStyles.input} {...register('phone_number')} maxLength={200} />
-            </Field>
-            <Field label="E-mail" error={err('email')}>
+            </AdminField>
+            <AdminField label="E-mail" error={err('email')}>
               <input className={adminStyles.input} {...register('email')} maxLength={200} />
-            </Field>
-            <Field label="Часы работы" error={err('work_time')} wide>
+            </AdminField>
+            <AdminField label="Часы работы" error={err('work_time')} wide>
               <input className={adminStyles.input} {...register('work_time')} maxLength={200} />
-            </Field>
-            <Field label="Как добраться" error={err('description')} wide>
+            </AdminField>
+            <AdminField label="Как добраться" error={err('description')} wide>
               <textarea
                 className={adminStyles.input}
                 rows={3}
                 {...register('description')}
                 maxLength={2000}
               />
-            </Field>
-            <Field label="Широта" error={err('latitude')}>
+            </AdminField>
+            <AdminField label="Широта" error={err('latitude')}>
               <input
                 className={adminStyles.input}
                 inputMode="decimal"
                 {...register('latitude', { setValueAs: toNumber })}
                 data-field="latitude"
               />
-            </Field>
-            <Field label="Долгота" error={err('longitude')}>
+            </AdminField>
+            <AdminField label="Долгота" error={err('longitude')}>
               <input
                 className={adminStyles.input}
                 inputMode="decimal"
                 {...register('longitude', { setValueAs: toNumber })}
                 data-field="longitude"
               />
-            </Field>
+            </AdminField>
           </div>
           <PickMap
             latitude={Number(latitude)}
@@ -230,7 +221,7 @@ function BranchForm({ branch, canEdit, map }: { branch: AdminBranch; canEdit: bo
               Щёлкните по карте или перетащите метку, чтобы поставить филиал в новую точку.
             </p>
           ) : null}
-          <label className={styles.check}>
+          <label className={adminStyles.check}>
             <input type="checkbox" {...register('is_active')} /> Принимает заказы на самовывоз (виден на
             сайте)
           </label>
@@ -254,25 +245,5 @@ function BranchForm({ branch, canEdit, map }: { branch: AdminBranch; canEdit: bo
         ) : null}
       </form>
     </Card>
-  );
-}
-
-function Field({
-  label,
-  error,
-  wide,
-  children,
-}: {
-  label: string;
-  error?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label className={`${adminStyles.control} ${wide ? styles.wide : ''}`}>
-      {label}
-      {children}
-      {error ? <span className={styles.error}>{error}</span> : null}
-    </label>
   );
 }

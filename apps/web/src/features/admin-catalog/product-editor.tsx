@@ -14,7 +14,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -108,17 +109,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
         setConflict(error.message);
         return;
       }
-      const fields = error.body?.errors ?? {};
-      let placed = false;
-      for (const [field, messages] of Object.entries(fields)) {
-        if (field === 'detail' || field === 'non_field_errors') continue;
-        const message = Array.isArray(messages) ? messages[0] : messages;
-        if (message) {
-          setError(field as Path<FormValues>, { message });
-          placed = true;
-        }
-      }
-      if (!placed) setError('root', { message: error.message });
+      placeServerErrors(error, setError);
     }
   });
 
@@ -168,31 +159,31 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
 
         <Card title="Основное" id="main">
           <div className={styles.grid}>
-            <Field label="Название" error={err('title')} wide>
+            <AdminField label="Название" error={err('title')} wide>
               <input className={adminStyles.input} {...register('title')} maxLength={200} />
-            </Field>
-            <Field label="Артикул" error={err('article')}>
+            </AdminField>
+            <AdminField label="Артикул" error={err('article')}>
               <input className={adminStyles.input} {...register('article')} maxLength={100} />
-            </Field>
-            <Field label="Цена, ₽" error={err('price')}>
+            </AdminField>
+            <AdminField label="Цена, ₽" error={err('price')}>
               <input
                 className={adminStyles.input}
                 inputMode="decimal"
                 {...register('price', { setValueAs: toNumber })}
                 data-field="price"
               />
-            </Field>
-            <Field label="Старая цена, ₽ (необязательно)" error={err('old_price')}>
+            </AdminField>
+            <AdminField label="Старая цена, ₽ (необязательно)" error={err('old_price')}>
               <input
                 className={adminStyles.input}
                 inputMode="decimal"
                 {...register('old_price', { setValueAs: toNumberOrNull })}
               />
-            </Field>
-            <label className={styles.check}>
+            </AdminField>
+            <label className={adminStyles.check}>
               <input type="checkbox" {...register('is_active')} /> Показывать на витрине
             </label>
-            <label className={styles.check}>
+            <label className={adminStyles.check}>
               <input type="checkbox" {...register('with_installation')} /> Можно заказать установку
             </label>
           </div>
@@ -211,7 +202,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
               />
             )}
           />
-          {err('description') ? <p className={styles.error}>{err('description')}</p> : null}
+          {err('description') ? <p className={adminStyles.fieldError}>{err('description')}</p> : null}
         </Card>
 
         <Card title="Установка" id="installation">
@@ -268,7 +259,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
               ))}
             </ul>
           )}
-          {err('images') ? <p className={styles.error}>{err('images')}</p> : null}
+          {err('images') ? <p className={adminStyles.fieldError}>{err('images')}</p> : null}
           <ImageUpload productId={product.id} />
         </Card>
 
@@ -362,30 +353,10 @@ function ImageUpload({ productId }: { productId: number }) {
       </label>
       <span className={adminStyles.muted}>JPEG, PNG, WebP или AVIF до 10 МБ; сохраняется сразу.</span>
       {state.error ? (
-        <span role="alert" className={styles.error}>
+        <span role="alert" className={adminStyles.fieldError}>
           {state.error}
         </span>
       ) : null}
     </div>
-  );
-}
-
-function Field({
-  label,
-  error,
-  wide,
-  children,
-}: {
-  label: string;
-  error?: string;
-  wide?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className={`${adminStyles.control} ${wide ? styles.wide : ''}`}>
-      {label}
-      {children}
-      {error ? <span className={styles.error}>{error}</span> : null}
-    </label>
   );
 }

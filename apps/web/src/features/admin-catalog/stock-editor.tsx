@@ -82,7 +82,7 @@ export function StockEditor({ product }: { product: AdminProduct }) {
                       aria-invalid={fieldError(i) ? true : undefined}
                       {...register(`items.${i}.quantity`, { valueAsNumber: true })}
                     />
-                    {fieldError(i) ? <span className={styles.error}>{fieldError(i)}</span> : null}
+                    {fieldError(i) ? <span className={adminStyles.fieldError}>{fieldError(i)}</span> : null}
                   </td>
                 </tr>
               ))}
@@ -94,7 +94,10 @@ export function StockEditor({ product }: { product: AdminProduct }) {
             Сохранить остатки
           </Button>
           {message ? (
-            <span role={message.ok ? 'status' : 'alert'} className={message.ok ? styles.saved : styles.error}>
+            <span
+              role={message.ok ? 'status' : 'alert'}
+              className={message.ok ? styles.saved : adminStyles.fieldError}
+            >
               {message.text}
             </span>
           ) : null}
