@@ -9,6 +9,7 @@ import {
   PhoneIcon,
   PinIcon,
   UserIcon,
+  WrenchIcon,
   type IconProps,
 } from '@/components/ui/icons';
 
@@ -29,6 +30,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/callbacks', label: 'Обратные звонки', icon: PhoneIcon },
   { href: '/admin/reviews', label: 'Отзывы', icon: ChatIcon },
   { href: '/admin/products', label: 'Товары', icon: GridIcon },
+  // ---- back office: product properties, fitment, installation prices ----
+  { href: '/admin/installation', label: 'Цены установки', icon: WrenchIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
