@@ -16,6 +16,7 @@ interface Target {
   value: string;
   valueKey: string;
   categoryTitle: string;
+  categoryId: number;
 }
 
 /**
@@ -32,8 +33,9 @@ async function target(index: number): Promise<Target | null> {
     value: string;
     value_key: string;
     category_title: string;
+    category_id: number;
   }>(
-    `select distinct on (c.id) p.id, p.slug, c.path, c.title as category_title, pr.title as property,
+    `select distinct on (c.id) p.id, p.slug, c.path, c.title as category_title, c.id as category_id, pr.title as property,
             pr.slug as property_slug, v.title as value, v.value as value_key
      from categories c
      join category_properties cp on cp.category_id = c.id
@@ -60,6 +62,7 @@ async function target(index: number): Promise<Target | null> {
         value: row.value,
         valueKey: row.value_key,
         categoryTitle: row.category_title,
+        categoryId: Number(row.category_id),
       }
     : null;
 }
@@ -144,9 +147,7 @@ test('properties, fitment and installation prices edited in the back office show
   await page.getByLabel('Найти категорию').fill(product.categoryTitle);
   await page
     .getByRole('list', { name: 'Категории' })
-    .getByRole('button')
-    .filter({ hasText: new RegExp(`${product.categoryTitle}$`) })
-    .first()
+    .locator(`[data-category="${product.categoryId}"]`)
     .click();
   const grid = page.locator('[data-installation-grid]');
   await expect(grid).toBeVisible();

@@ -57,6 +57,7 @@ export function InstallationDesk({ canEdit }: { canEdit: boolean }) {
                   className={styles.category}
                   aria-pressed={c.id === selected}
                   onClick={() => setSelected(c.id)}
+                  data-category={c.id}
                 >
                   <span>{c.path}</span>
                   {c.priced > 0 ? <Badge tone="info">{c.priced}</Badge> : null}
