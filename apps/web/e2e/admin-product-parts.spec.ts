@@ -21,7 +21,8 @@ interface Target {
 
 /**
  * A leaf category with a listed-value property, its second most popular product offering installation (the first
- * is admin-catalog.spec's), and a value of that property other products of the category have but this one has not.
+ * is admin-catalog.spec's), and a value of that property other products of the category have but this one has not
+ * (it has another or none).
  */
 async function target(index: number): Promise<Target | null> {
   const rows = await queryDb<{
@@ -45,7 +46,7 @@ async function target(index: number): Promise<Target | null> {
                    order by q.popularity desc, q.id offset 1 limit 1) p on true
      join property_values v on v.property_id = pr.id
      where not exists (select 1 from categories k where k.parent_id = c.id)
-       and not exists (select 1 from product_property_values x where x.product_id = p.id and x.property_id = pr.id)
+       and not exists (select 1 from product_property_values x where x.product_id = p.id and x.value_id = v.id)
        and exists (select 1 from product_property_values y join products o on o.id = y.product_id
                    where y.value_id = v.id and o.category_id = c.id and o.is_active)
      order by c.id, pr.id, v.id`,
