@@ -137,7 +137,7 @@ test('properties, fitment and installation prices edited in the back office show
   );
   expect(fits?.[0]?.n).toBe(1);
 
-  await page.locator('#properties').scrollIntoViewIfNeeded();
+  await page.locator('#properties-title').scrollIntoViewIfNeeded();
   await expectAccessible(page);
   await adminScreenshot(page, info, 'product-parts');
 
