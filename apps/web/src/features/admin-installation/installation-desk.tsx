@@ -83,8 +83,11 @@ const cellName = (cityId: number | null, typeId: number | null) => `c${cityId ??
 
 type Cells = Record<string, string>;
 
+/** Every cell of the grid (empty where there is no price), so an untouched form is not dirty. */
 function cellsOf(table: AdminInstallationTable): Cells {
   const cells: Cells = {};
+  for (const city of [null, ...table.cities.map((c) => c.id)])
+    for (const type of [null, ...table.vehicle_types.map((t) => t.id)]) cells[cellName(city, type)] = '';
   for (const c of table.prices)
     cells[cellName(c.city_id, c.vehicle_type_id)] = String(c.price).replace('.', ',');
   return cells;
