@@ -167,6 +167,7 @@ test('properties, fitment and installation prices edited in the back office show
     shop,
     productUrl,
     async () => {
+      await shop.getByRole('tab', { name: 'Установка' }).click();
       const box = shop.getByTestId('installation-price');
       await expect(box).not.toContainText('Загрузка', { timeout: 5_000 });
       return ((await box.textContent()) ?? '').includes(priceText);
