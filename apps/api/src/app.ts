@@ -54,6 +54,7 @@ import adminCatalogRoutes from './modules/admin-catalog/admin-catalog.routes';
 import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes';
 import adminStructureRoutes from './modules/admin-structure/admin-structure.routes';
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
+import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminBranchesRoutes);
   await app.register(adminStructureRoutes);
   await app.register(adminContentRoutes);
+  await app.register(adminInstallationRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

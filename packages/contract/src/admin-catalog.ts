@@ -21,6 +21,9 @@ export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PRODUCT_IMAGE_SIZE = 1200;
 export const PRODUCT_TRANSPORTS_MAX = 5_000;
 export const PRODUCT_ANALOGUES_MAX = 200;
+export const PRODUCT_PROPERTIES_MAX = 200;
+/** Largest magnitude of a RANGE property's number (product_property_values.num_value is numeric(14,3)). */
+export const PROPERTY_NUMBER_MAX = 99_999_999_999;
 
 export const CATALOG_MESSAGES = {
   /** Someone else saved the product after this editor opened it. */
@@ -43,6 +46,14 @@ export const CATALOG_MESSAGES = {
   imageType: 'Файл не похож на изображение JPEG, PNG, WebP или AVIF',
   imageTooLarge: `Файл больше ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} МБ`,
   tooManyImages: `У товара не может быть больше ${PRODUCT_IMAGES_MAX} фото`,
+  propertyNumberInvalid: 'Значение характеристики — число, не более трёх знаков после запятой',
+  propertyNumberTooLarge: `Значение характеристики не должно быть больше ${PROPERTY_NUMBER_MAX} по модулю`,
+  unknownProperty: 'Такой характеристики нет',
+  propertyNotOfCategory: (title: string) => `Характеристика «${title}» не относится к категории товара`,
+  foreignPropertyValue: (title: string) => `Такого значения нет у характеристики «${title}»`,
+  propertyNeedsChoice: (title: string) => `«${title}»: выберите значение из списка`,
+  propertyNeedsNumber: (title: string) => `«${title}»: укажите число`,
+  duplicateProperty: (title: string) => `Характеристика «${title}» указана дважды`,
 } as const;
 
 const id = z.number().int().positive(MESSAGES.idInvalid).max(INT4_MAX, MESSAGES.numberTooLarge);
@@ -57,6 +68,24 @@ const html = baseString().max(
   PRODUCT_HTML_MAX_LENGTH,
   `Текст не должен быть длиннее ${PRODUCT_HTML_MAX_LENGTH} символов`,
 );
+
+const propertyNumber = z
+  .number({ error: CATALOG_MESSAGES.propertyNumberInvalid })
+  .min(-PROPERTY_NUMBER_MAX, CATALOG_MESSAGES.propertyNumberTooLarge)
+  .max(PROPERTY_NUMBER_MAX, CATALOG_MESSAGES.propertyNumberTooLarge)
+  .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, CATALOG_MESSAGES.propertyNumberInvalid);
+
+/** A property the product's category offers (category_properties), with the values staff may pick. */
+export const adminCategoryProperty = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.enum(['CHECKBOX', 'RANGE', 'RADIO']),
+  /** RANGE: the number's unit («мм»), may be empty. */
+  unit: z.string(),
+  /** CHECKBOX/RADIO: the listed values, in display order (empty for RANGE). */
+  values: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type AdminCategoryProperty = z.infer<typeof adminCategoryProperty>;
 
 export const adminProductStockRow = z.object({
   warehouse_id: z.number().int(),
@@ -100,8 +129,18 @@ export const adminProduct = z.object({
       value: z.string(),
     }),
   ),
+  /** The properties the product's category offers, to set, change or clear in the editor. */
+  category_properties: z.array(adminCategoryProperty),
   /** Fitment: the vehicles the part fits (empty and is_universal: fits every vehicle). */
-  transports: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  transports: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      /** For grouping a long list: «Лада», «Веста». */
+      brand: z.string(),
+      model: z.string(),
+    }),
+  ),
   analogues: z.array(
     z.object({ id: z.number().int(), title: z.string(), article: z.string(), is_original: z.boolean() }),
   ),
@@ -130,6 +169,20 @@ export const adminProductPatch = z
     images: z.array(z.string().max(300)).max(PRODUCT_IMAGES_MAX).optional(),
     /** The whole fitment list (vehicle ids). */
     transports: z.array(id).max(PRODUCT_TRANSPORTS_MAX).optional(),
+    /**
+     * The product's property values, the whole list: a property left out, or given with neither value, has none.
+     * CHECKBOX/RADIO take value_id (one of the property's values), RANGE takes num_value.
+     */
+    properties: z
+      .array(
+        z.object({
+          property_id: id,
+          value_id: id.nullable().default(null),
+          num_value: propertyNumber.nullable().default(null),
+        }),
+      )
+      .max(PRODUCT_PROPERTIES_MAX)
+      .optional(),
     /** The whole analogue list. */
     analogues: z
       .array(z.object({ id, is_original: z.boolean().default(false) }))

@@ -28,6 +28,7 @@ export * from './admin-desk';
 export * from './admin-catalog';
 export * from './admin-structure';
 export * from './admin-content';
+export * from './admin-installation';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

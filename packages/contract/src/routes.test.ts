@@ -132,6 +132,10 @@ const PODBOR_CALLS = [
   'DELETE /api/admin/v1/pages/{}/',
   'GET /api/admin/v1/showcase/',
   'PATCH /api/admin/v1/showcase/',
+  // Back office: product properties, fitment, installation prices.
+  'GET /api/admin/v1/installation-prices/',
+  'GET /api/admin/v1/installation-prices/{}/',
+  'PUT /api/admin/v1/installation-prices/{}/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

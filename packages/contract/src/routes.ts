@@ -7,6 +7,7 @@ import { idParams } from './common';
 import * as adminCatalog from './admin-catalog';
 import * as adminStructure from './admin-structure';
 import * as adminContent from './admin-content';
+import * as adminInstallation from './admin-installation';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -930,6 +931,41 @@ export const API_ROUTES = {
     description:
       'Поля, которых нет в теле, не меняются. version — из чтения товара: если товар с тех пор изменили, ответ 409. ' +
       'Каждое изменение пишется в журнал (до → после) и сбрасывает кэши каталога во всех процессах API.',
+  },
+  // ---- back office: product properties, fitment, installation prices ----
+  adminInstallationCategories: {
+    method: 'GET',
+    path: '/api/admin/v1/installation-prices/',
+    auth: 'staff',
+    response: adminInstallation.adminInstallationCategoriesResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Категории для таблицы цен установки: путь в дереве и число заполненных ячеек',
+  },
+  adminInstallationPrices: {
+    method: 'GET',
+    path: '/api/admin/v1/installation-prices/{id}/',
+    auth: 'staff',
+    params: idParams,
+    response: adminInstallation.adminInstallationTable,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Таблица цен установки категории: города × типы транспорта, с запасными строкой и столбцом',
+  },
+  adminInstallationPricesUpdate: {
+    method: 'PUT',
+    path: '/api/admin/v1/installation-prices/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: idParams,
+    body: adminInstallation.adminInstallationUpdate,
+    response: adminInstallation.adminInstallationTable,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Сохранить всю таблицу цен установки категории одним запросом (только администратор)',
+    description:
+      'Ячейки, которых нет в теле, остаются без цены. city_id или vehicle_type_id null — запасная цена для любого ' +
+      'города или типа. Изменение пишется в журнал (до → после), витрина видит новые цены сразу.',
   },
   adminProductImageUpload: {
     method: 'POST',

@@ -202,3 +202,52 @@ export async function setStock(
         on conflict (warehouse_id, product_id) do update set quantity = excluded.quantity`,
   );
 }
+
+const propertyDefRow = z.object({
+  id: pgNumber,
+  title: z.string(),
+  type: z.enum(['CHECKBOX', 'RANGE', 'RADIO']),
+  unit: z.string(),
+  in_category: z.boolean(),
+  values: z.array(z.object({ id: pgNumber, title: z.string() })),
+});
+export type PropertyDefRow = z.output<typeof propertyDefRow>;
+
+/**
+ * The properties the category offers (category_properties, in its order) and any of `alsoIds` it does not (those
+ * with in_category false), each with its listed values.
+ */
+export async function readPropertyDefs(
+  tx: Db,
+  categoryId: number,
+  alsoIds: readonly number[] = [],
+): Promise<PropertyDefRow[]> {
+  return parseRows(
+    tx,
+    sql`select pr.id, pr.title, pr.type, pr.unit, cp.category_id is not null as in_category,
+               coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title) order by v.sort, v.id)
+                         from property_values v where v.property_id = pr.id), '[]'::json) as "values"
+        from properties pr
+        left join category_properties cp on cp.property_id = pr.id and cp.category_id = ${categoryId}
+        where cp.category_id is not null or pr.id = any(${intArray(alsoIds)})
+        order by cp.sort nulls last, pr.id`,
+    propertyDefRow,
+  );
+}
+
+export async function replacePropertyValues(
+  tx: Db,
+  productId: number,
+  values: readonly { property_id: number; value_id: number | null; num_value: number | null }[],
+): Promise<void> {
+  await tx.execute(sql`delete from product_property_values where product_id = ${productId}`);
+  if (values.length === 0) return;
+  await tx.execute(
+    sql`insert into product_property_values (product_id, property_id, value_id, num_value)
+        select ${productId}, p, nullif(v, 0), n
+        from unnest(${intArray(values.map((v) => v.property_id))},
+                    ${intArray(values.map((v) => v.value_id ?? 0))},
+                    ${`{${values.map((v) => (v.num_value === null ? 'NULL' : String(v.num_value))).join(',')}}`}::numeric[])
+             as x(p, v, n)`,
+  );
+}

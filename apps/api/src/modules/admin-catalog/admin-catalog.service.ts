@@ -20,13 +20,16 @@ import {
   addSearchWords,
   existingIds,
   readProduct,
+  readPropertyDefs,
   readStock,
   replaceAnalogues,
+  replacePropertyValues,
   replaceTransports,
   setStock,
   updateProductColumns,
   type ProductColumns,
   type ProductRow,
+  type PropertyDefRow,
   type StockRow,
 } from './admin-catalog.repository';
 
@@ -35,9 +38,43 @@ import {
 // field) and announces `catalog.changed` with pg_notify, which PostgreSQL delivers to every API process only when
 // the transaction commits: their listing, facet, search and category caches drop it at once.
 
-type PatchBody = Omit<AdminProductPatch, 'analogues'> & {
+type PropertyValue = { property_id: number; value_id: number | null; num_value: number | null };
+type PatchBody = Omit<AdminProductPatch, 'analogues' | 'properties'> & {
   analogues?: { id: number; is_original: boolean }[];
+  properties?: PropertyValue[];
 };
+
+type AuditChange = { action: string; data: Record<string, unknown> };
+
+/**
+ * The one write sequence of the product editor: in one transaction, lock the product row, let `change` check and
+ * write, record its audit entry and announce `catalog.changed` (pg_notify, delivered to every API process when
+ * the transaction commits); then this process clears its own caches at once, without waiting for its own
+ * notification to come back. `change` gives `audit: null` when nothing changed: no entry, no event.
+ */
+async function writeProduct<T>(
+  db: Db,
+  id: number,
+  staffUserId: number,
+  entity: 'product' | 'stock',
+  change: (tx: Db, row: ProductRow) => Promise<{ audit: AuditChange | null; result: () => Promise<T> }>,
+): Promise<T> {
+  const event: CatalogChanged = { type: 'catalog.changed', entity, ids: [id] };
+  let changed = false;
+  const result = await db.transaction(async (tx) => {
+    const row = await readProduct(tx, id, true);
+    if (!row) throw notFound();
+    const { audit, result: read } = await change(tx, row);
+    if (audit) {
+      await recordAudit(tx, { userId: staffUserId, entity: 'product', entityId: id, ...audit });
+      await publish(tx, event);
+      changed = true;
+    }
+    return read();
+  });
+  if (changed) eventHub(db).deliver(event);
+  return result;
+}
 
 /** The editable state (not the stock, which orders move all day) reduced to a short fingerprint. */
 function versionOf(row: ProductRow): string {
@@ -49,7 +86,10 @@ function versionOf(row: ProductRow): string {
 }
 
 async function toAdminProduct(db: Db, row: ProductRow, stock: StockRow[]): Promise<AdminProduct> {
-  const vehicles = await transportDirectory(db).get();
+  const [vehicles, defs] = await Promise.all([
+    transportDirectory(db).get(),
+    readPropertyDefs(db, row.category_id),
+  ]);
   return {
     id: row.id,
     slug: row.slug,
@@ -74,7 +114,22 @@ async function toAdminProduct(db: Db, row: ProductRow, stock: StockRow[]): Promi
       num_value: p.num_value,
       value: p.value ?? (p.num_value === null ? '' : `${p.num_value}${p.unit ? ` ${p.unit}` : ''}`),
     })),
-    transports: row.transport_ids.map((id) => ({ id, label: vehicles.byId.get(id)?.label ?? `#${id}` })),
+    category_properties: defs.map((d) => ({
+      id: d.id,
+      title: d.title,
+      type: d.type,
+      unit: d.unit,
+      values: d.type === 'RANGE' ? [] : d.values,
+    })),
+    transports: row.transport_ids.map((id) => {
+      const vehicle = vehicles.byId.get(id);
+      return {
+        id,
+        label: vehicle?.label ?? `#${id}`,
+        brand: vehicle?.brand.title ?? '',
+        model: vehicle?.model.title ?? '',
+      };
+    }),
     analogues: row.analogues,
     stock,
     version: versionOf(row),
@@ -85,6 +140,33 @@ export async function productForEditing(db: Db, id: number): Promise<AdminProduc
   const row = await readProduct(db, id);
   if (!row) throw notFound();
   return toAdminProduct(db, row, await readStock(db, id));
+}
+
+const propertiesOf = (row: ProductRow): PropertyValue[] =>
+  row.properties.map((p) => ({ property_id: p.property_id, value_id: p.value_id, num_value: p.num_value }));
+
+/**
+ * Property values checked against the product's category (after this edit): only properties the category offers,
+ * a listed value of that property for CHECKBOX/RADIO, a number for RANGE. Entries with neither value are dropped
+ * (the property is cleared).
+ */
+function propertyErrors(values: readonly PropertyValue[], defs: readonly PropertyDefRow[]): string[] {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const errors: string[] = [];
+  const seen = new Set<number>();
+  for (const v of values) {
+    const def = byId.get(v.property_id);
+    if (!def) errors.push(CATALOG_MESSAGES.unknownProperty);
+    else if (seen.has(def.id)) errors.push(CATALOG_MESSAGES.duplicateProperty(def.title));
+    else if (!def.in_category) errors.push(CATALOG_MESSAGES.propertyNotOfCategory(def.title));
+    else if (def.type === 'RANGE') {
+      if (v.value_id !== null) errors.push(CATALOG_MESSAGES.propertyNeedsNumber(def.title));
+    } else if (v.num_value !== null) errors.push(CATALOG_MESSAGES.propertyNeedsChoice(def.title));
+    else if (v.value_id !== null && !def.values.some((pv) => pv.id === v.value_id))
+      errors.push(CATALOG_MESSAGES.foreignPropertyValue(def.title));
+    seen.add(v.property_id);
+  }
+  return [...new Set(errors)];
 }
 
 /** Fields of the body that differ from the row, as before → after pairs for the audit log. */
@@ -107,6 +189,7 @@ function changesOf(
     images: row.images,
     transports: row.transport_ids,
     analogues: row.analogues.map((a) => ({ id: a.id, is_original: a.is_original })),
+    properties: propertiesOf(row),
   };
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const [key, after] of Object.entries(next)) {
@@ -131,6 +214,15 @@ async function validateReferences(tx: Db, id: number, row: ProductRow, body: Pat
   if (body.transports) {
     const found = await existingIds(tx, 'transports', body.transports);
     if (body.transports.some((t) => !found.has(t))) errors.transports = [CATALOG_MESSAGES.unknownTransports];
+  }
+  if (body.properties) {
+    const defs = await readPropertyDefs(
+      tx,
+      body.category_id ?? row.category_id,
+      body.properties.map((p) => p.property_id),
+    );
+    const propertyProblems = propertyErrors(body.properties, defs);
+    if (propertyProblems.length > 0) errors.properties = propertyProblems;
   }
   if (body.analogues) {
     const ids = body.analogues.map((a) => a.id);
@@ -167,10 +259,12 @@ export async function updateProduct(
   body: PatchBody,
   staffUserId: number,
 ): Promise<AdminProduct> {
-  const event: CatalogChanged = { type: 'catalog.changed', entity: 'product', ids: [id] };
-  const result = await db.transaction(async (tx) => {
-    const row = await readProduct(tx, id, true);
-    if (!row) throw notFound();
+  const current = async (tx: Db) => {
+    const updated = await readProduct(tx, id);
+    if (!updated) throw notFound();
+    return toAdminProduct(tx, updated, await readStock(tx, id));
+  };
+  return writeProduct(db, id, staffUserId, 'product', async (tx, row) => {
     if (body.version !== versionOf(row)) throw detailError(409, CATALOG_MESSAGES.stale);
     await validateReferences(tx, id, row, body);
 
@@ -193,9 +287,15 @@ export async function updateProduct(
         body.analogues === undefined
           ? undefined
           : [...new Map(body.analogues.map((a) => [a.id, a])).values()].sort((a, b) => a.id - b.id),
+      properties:
+        body.properties === undefined
+          ? undefined
+          : body.properties
+              .filter((p) => p.value_id !== null || p.num_value !== null)
+              .sort((a, b) => a.property_id - b.property_id),
     };
     const changes = changesOf(row, next);
-    if (Object.keys(changes).length === 0) return toAdminProduct(tx, row, await readStock(tx, id));
+    if (Object.keys(changes).length === 0) return { audit: null, result: () => current(tx) };
 
     const has = (key: keyof typeof next) => key in changes;
     const columns: ProductColumns = {
@@ -216,25 +316,13 @@ export async function updateProduct(
     await updateProductColumns(tx, id, columns);
     if (has('transports') && next.transports) await replaceTransports(tx, id, next.transports);
     if (has('analogues') && next.analogues) await replaceAnalogues(tx, id, next.analogues);
+    if (has('properties') && next.properties) await replacePropertyValues(tx, id, next.properties);
     // The search vector is computed by the database from title and article_normalized; the spelling
     // dictionary learns the new title's words so a typo of them is corrected too.
     if (has('title') || has('article') || has('is_active')) await addSearchWords(tx, id);
 
-    await recordAudit(tx, {
-      userId: staffUserId,
-      action: 'product.update',
-      entity: 'product',
-      entityId: id,
-      data: { changes },
-    });
-    await publish(tx, event);
-    const updated = await readProduct(tx, id);
-    if (!updated) throw notFound();
-    return toAdminProduct(tx, updated, await readStock(tx, id));
+    return { audit: { action: 'product.update', data: { changes } }, result: () => current(tx) };
   });
-  // This process clears its caches now, without waiting for its own notification to come back.
-  eventHub(db).deliver(event);
-  return result;
 }
 
 export async function updateStock(
@@ -243,9 +331,7 @@ export async function updateStock(
   body: AdminStockUpdate,
   staffUserId: number,
 ): Promise<AdminStockResponse> {
-  const event: CatalogChanged = { type: 'catalog.changed', entity: 'stock', ids: [id] };
-  const result = await db.transaction(async (tx) => {
-    if (!(await readProduct(tx, id, true))) throw notFound();
+  return writeProduct(db, id, staffUserId, 'stock', async (tx) => {
     const current = await readStock(tx, id, true);
     const byWarehouse = new Map(current.map((s) => [s.warehouse_id, s]));
     const errors: string[] = [];
@@ -267,19 +353,12 @@ export async function updateStock(
       await setStock(tx, id, item.warehouse_id, item.quantity);
       changes[String(item.warehouse_id)] = { before, after: item.quantity };
     }
-    if (Object.keys(changes).length === 0) return current;
-    await recordAudit(tx, {
-      userId: staffUserId,
-      action: 'product.stock',
-      entity: 'product',
-      entityId: id,
-      data: { warehouses: changes },
-    });
-    await publish(tx, event);
-    return readStock(tx, id);
+    if (Object.keys(changes).length === 0) return { audit: null, result: async () => current };
+    return {
+      audit: { action: 'product.stock', data: { warehouses: changes } },
+      result: () => readStock(tx, id),
+    };
   });
-  eventHub(db).deliver(event);
-  return result;
 }
 
 /** Appends an uploaded (already stored) image to the product's images. */
@@ -289,25 +368,18 @@ export async function addProductImage(
   store: () => Promise<string>,
   staffUserId: number,
 ): Promise<AdminProduct> {
-  const event: CatalogChanged = { type: 'catalog.changed', entity: 'product', ids: [id] };
-  const result = await db.transaction(async (tx) => {
-    const row = await readProduct(tx, id, true);
-    if (!row) throw notFound();
+  return writeProduct(db, id, staffUserId, 'product', async (tx, row) => {
     if (row.images.length >= PRODUCT_IMAGES_MAX)
       throw badRequest({ image: [CATALOG_MESSAGES.tooManyImages] });
     const src = await store();
     const images = [...row.images, src];
     await updateProductColumns(tx, id, { images });
-    await recordAudit(tx, {
-      userId: staffUserId,
-      action: 'product.image',
-      entity: 'product',
-      entityId: id,
-      data: { changes: { images: { before: row.images, after: images } } },
-    });
-    await publish(tx, event);
-    return toAdminProduct(tx, { ...row, images }, await readStock(tx, id));
+    return {
+      audit: {
+        action: 'product.image',
+        data: { changes: { images: { before: row.images, after: images } } },
+      },
+      result: async () => toAdminProduct(tx, { ...row, images }, await readStock(tx, id)),
+    };
   });
-  eventHub(db).deliver(event);
-  return result;
 }

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   CartIcon,
   ChatIcon,
+  GearIcon,
   GridIcon,
   HistoryIcon,
   HomeIcon,
@@ -37,11 +38,13 @@ export const ADMIN_NAV: readonly NavItem[] = [
   // ---- categories and manufacturers ----
   { href: '/admin/categories', label: 'Категории', icon: TreeIcon },
   { href: '/admin/manufacturers', label: 'Производители', icon: TagIcon },
+  // ---- back office: product properties, fitment, installation prices ----
+  { href: '/admin/installation', label: 'Цены установки', icon: WrenchIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   // ---- content: banners, info pages, showcase settings (administrators only, as the API) ----
   { href: '/admin/banners', label: 'Баннеры', icon: ImageIcon, roles: ['admin'] },
   { href: '/admin/pages', label: 'Страницы', icon: PageIcon, roles: ['admin'] },
-  { href: '/admin/settings', label: 'Настройки магазина', icon: WrenchIcon, roles: ['admin'] },
+  { href: '/admin/settings', label: 'Настройки магазина', icon: GearIcon, roles: ['admin'] },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
 ];

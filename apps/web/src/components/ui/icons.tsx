@@ -178,3 +178,10 @@ export const PageIcon = (p: IconProps) => (
     <path d="M14 3v4h4M9 12h6M9 16h6" />
   </Svg>
 );
+/** A cog (settings). */
+export const GearIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
+  </Svg>
+);

@@ -19,6 +19,8 @@ import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components
 import { RichTextEditor } from '@/components/admin/rich-text-loader';
 import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
 import { Button, buttonClass } from '@/components/ui/button';
+import { valuesOf, type ProductFormValues } from './product-form';
+import { AnaloguesCard, FitmentCard, PropertiesCard } from './product-parts';
 import { StockEditor } from './stock-editor';
 import styles from './product-editor.module.css';
 
@@ -26,34 +28,6 @@ import styles from './product-editor.module.css';
 // the version it was loaded at (someone else's save in between gives a clear conflict, never a lost update), and
 // its stock per warehouse below. Saved changes show on the storefront within a second (the API clears its caches
 // in every process).
-
-type FormValues = {
-  version: string;
-  title: string;
-  article: string;
-  price: number;
-  old_price: number | null;
-  description: string;
-  installation: string;
-  with_installation: boolean;
-  is_active: boolean;
-  images: string[];
-};
-
-function valuesOf(p: AdminProduct): FormValues {
-  return {
-    version: p.version,
-    title: p.title,
-    article: p.article,
-    price: p.price,
-    old_price: p.old_price,
-    description: p.description,
-    installation: p.installation,
-    with_installation: p.with_installation,
-    is_active: p.is_active,
-    images: p.images,
-  };
-}
 
 const toNumber = (v: unknown) => (typeof v === 'string' ? Number(v.replace(',', '.').replace(/\s/g, '')) : v);
 const toNumberOrNull = (v: unknown) => (v === '' || v === null ? null : toNumber(v));
@@ -72,7 +46,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
   const client = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<FormValues, unknown, AdminProductPatch>({
+  const form = useForm<ProductFormValues, unknown, AdminProductPatch>({
     resolver: zodResolver(adminProductPatch) as never,
     defaultValues: valuesOf(product),
   });
@@ -85,10 +59,16 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
   const save = handleSubmit(async (values) => {
     setSaved(false);
     setConflict(null);
-    const dirty = formState.dirtyFields as Partial<Record<keyof FormValues, unknown>>;
+    const dirty = formState.dirtyFields as Partial<Record<keyof ProductFormValues, unknown>>;
     const body: Record<string, unknown> = { version: product.version };
-    for (const key of Object.keys(dirty) as (keyof FormValues)[]) {
+    for (const key of Object.keys(dirty) as (keyof ProductFormValues)[]) {
       if (key !== 'version' && dirty[key]) body[key] = values[key as keyof AdminProductPatch];
+    }
+    // Lists are compared whole with what was loaded (a removed entry leaves no dirty flag of its own).
+    const loaded = valuesOf(product);
+    for (const key of ['properties', 'transports', 'analogues', 'is_universal'] as const) {
+      if (JSON.stringify(values[key]) !== JSON.stringify(loaded[key])) body[key] = values[key];
+      else delete body[key];
     }
     try {
       const next = await adminCall('adminProductUpdate', {
@@ -115,7 +95,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
     next.splice(to, 0, moved!);
     setValue('images', next, { shouldDirty: true });
   };
-  const err = (name: keyof FormValues) => formState.errors[name]?.message;
+  const err = (name: keyof ProductFormValues) => formState.errors[name]?.message;
 
   return (
     <>
@@ -258,29 +238,9 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
           <ImageUpload productId={product.id} />
         </Card>
 
-        <Card title="Применимость и аналоги" id="fitment">
-          <dl className={adminStyles.facts}>
-            <dt>Подходит</dt>
-            <dd>
-              {product.is_universal
-                ? 'Ко всем автомобилям'
-                : product.transports.length === 0
-                  ? 'Не указано'
-                  : `${product.transports.length} авто: ${product.transports
-                      .slice(0, 5)
-                      .map((t) => t.label)
-                      .join('; ')}${product.transports.length > 5 ? '…' : ''}`}
-            </dd>
-            <dt>Аналоги</dt>
-            <dd>
-              {product.analogues.length === 0
-                ? 'Нет'
-                : product.analogues.map((a) => `${a.title} (${a.article})`).join('; ')}
-            </dd>
-            <dt>Характеристики</dt>
-            <dd>{product.properties.map((p) => `${p.title}: ${p.value}`).join('; ') || 'Нет'}</dd>
-          </dl>
-        </Card>
+        <PropertiesCard form={form} product={product} />
+        <FitmentCard form={form} product={product} />
+        <AnaloguesCard form={form} product={product} />
 
         <div className={styles.actions}>
           <Button type="submit" disabled={formState.isSubmitting || !formState.isDirty}>
