@@ -26,10 +26,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: chromeArgs },
   },
   projects: [
-    // Tests tagged @desktop or @phone describe one layout only and run only in that project.
+    // Tests tagged @desktop or @phone describe one layout only and run only in that project. Back-office tests
+    // tagged @tablet run once, on the tablet, and save their screenshots at both widths (e2e/admin-support.ts).
     {
       name: 'desktop',
-      grepInvert: /@phone/,
+      grepInvert: /@phone|@tablet/,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     {

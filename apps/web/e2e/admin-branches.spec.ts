@@ -12,7 +12,9 @@ interface ShopBranch {
   description: string;
 }
 
-test('an admin moves a branch on the map and the storefront shows the new point', async ({ page }, info) => {
+test('an admin moves a branch on the map and the storefront shows the new point @tablet', async ({
+  page,
+}, info) => {
   const admin = createStaff('admin');
   await signInStaff(page, admin, '/admin/branches');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Филиалы');
@@ -51,7 +53,7 @@ test('an admin moves a branch on the map and the storefront shows the new point'
   expect(Number(shown?.latitude)).toBeCloseTo(picked, 5);
 });
 
-test('a manager sees the branches but cannot change them', async ({ page }) => {
+test('a manager sees the branches but cannot change them @tablet', async ({ page }) => {
   const manager = createStaff('manager');
   await signInStaff(page, manager, '/admin/branches');
   await page.locator('[data-branches] tbody tr').first().getByRole('button').click();

@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES, formatPrice } from '@podbor/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, queryDb } from './support';
-import { adminScreenshot, createStaff, signInStaff } from './admin-support';
+import { adminScreenshot, createStaff, signInStaff, seenWithin } from './admin-support';
 
 // Issue #14, must show: a price edited in the back office appears in the category listing and on the product page
 // within 5 s (the API clears its caches in every process on commit; the storefront keeps no catalogue answers).
@@ -29,20 +29,6 @@ async function target(index: number): Promise<Target | null> {
 
 const listingUrl = (t: Target) => `/catalog/${t.path.join('/')}`;
 const productUrl = (t: Target) => `${listingUrl(t)}/product_${t.slug}`;
-
-/**
- * Reloads the page until `check` holds. Gives how long after `since` the request that first showed it was sent:
- * how stale the storefront was, not how long this busy test machine took to render the page.
- */
-async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, since: number) {
-  for (;;) {
-    const sent = Date.now();
-    await page.goto(url);
-    if (await check()) return Math.max(0, sent - since);
-    if (Date.now() - since > 20_000) return Infinity;
-    await page.waitForTimeout(250);
-  }
-}
 
 test('a price edited in the back office shows in the category listing and on the product page within 5 s', async ({
   page,

@@ -148,7 +148,9 @@ test('a review is hidden and leaves the product page; the shop reply shows under
   await expectAccessible(page, '[role="tabpanel"]');
 });
 
-test('staff find a customer by phone, see their page, block and unblock them', async ({ page }, info) => {
+test('staff find a customer by phone, see their page, block and unblock them @tablet', async ({
+  page,
+}, info) => {
   const digits = uniquePhoneDigits();
   const [customer] = await db<{ id: number }>(
     `insert into users (phone_number, first_name, last_name, is_active) values ($1, 'Олег', 'Ветров', true) returning id`,

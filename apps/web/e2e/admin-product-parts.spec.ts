@@ -1,7 +1,7 @@
 import { formatPrice } from '@podbor/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, queryDb } from './support';
-import { adminScreenshot, createStaff, signInStaff } from './admin-support';
+import { adminScreenshot, createStaff, signInStaff, seenWithin } from './admin-support';
 
 // Issue #14: an administrator sets a product's property value and the category listing's filter by that value
 // finds the product within 5 s; adds a vehicle to its fitment through the storefront's vehicle choice; edits the
@@ -68,18 +68,7 @@ async function target(index: number): Promise<Target | null> {
     : null;
 }
 
-/** Reloads `url` until `check` holds; how long after `since` the request that first showed it was sent. */
-async function seenWithin(page: Page, url: string, check: () => Promise<boolean>, since: number) {
-  for (;;) {
-    const sent = Date.now();
-    await page.goto(url);
-    if (await check()) return Math.max(0, sent - since);
-    if (Date.now() - since > 20_000) return Infinity;
-    await page.waitForTimeout(250);
-  }
-}
-
-test('properties, fitment and installation prices edited in the back office show on the storefront', async ({
+test('properties, fitment and installation prices edited in the back office show on the storefront @tablet', async ({
   page,
   context,
 }, info) => {
@@ -159,8 +148,6 @@ test('properties, fitment and installation prices edited in the back office show
   await page.getByRole('button', { name: 'Сохранить таблицу' }).click();
   await expect(page.getByRole('status')).toContainText('Сохранено');
   const pricedAt = Date.now();
-  await expectAccessible(page);
-  await adminScreenshot(page, info, 'installation');
 
   const priceText = formatPrice(newPrice);
   const onPage = await seenWithin(
@@ -175,4 +162,6 @@ test('properties, fitment and installation prices edited in the back office show
     pricedAt,
   );
   expect(onPage, 'installation price on the product page').toBeLessThan(5_000);
+  await expectAccessible(page);
+  await adminScreenshot(page, info, 'installation');
 });

@@ -65,7 +65,7 @@ test('an admin signs in with the TOTP code, sees every section and the audit log
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 
-test('a manager does not see the audit log', async ({ page }) => {
+test('a manager does not see the audit log @tablet', async ({ page }) => {
   const manager = createStaff('manager', { name: 'Смирнов Пётр' });
   await signInStaff(page, manager);
   const menu = page.getByRole('navigation', { name: 'Разделы' });

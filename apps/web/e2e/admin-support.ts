@@ -64,10 +64,42 @@ export async function signInStaff(page: Page, staff: StaffAccount, next = '/admi
   await expect(page.locator('[data-staff-name]')).toHaveText(staff.name, { timeout: 30_000 });
 }
 
-/** A full-page screenshot of a back-office screen: artifacts/admin/<name>-<desktop|tablet>.png. */
+/**
+ * A full-page screenshot of a back-office screen: artifacts/admin/<name>-<desktop|tablet>.png. A test tagged
+ * @tablet runs on the tablet only, so it also saves the desktop's (1280 px) picture of the screen.
+ */
 export async function adminScreenshot(page: Page, info: TestInfo, name: string) {
   mkdirSync(ADMIN_SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(ADMIN_SCREENSHOT_DIR, `${name}-${info.project.name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await info.attach(name, { path: file, contentType: 'image/png' });
+  const shoot = async (project: string) => {
+    const file = path.join(ADMIN_SCREENSHOT_DIR, `${name}-${project}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await info.attach(`${name}-${project}`, { path: file, contentType: 'image/png' });
+  };
+  await shoot(info.project.name);
+  const viewport = page.viewportSize();
+  if (info.project.name === 'tablet' && info.tags.includes('@tablet') && viewport) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot('desktop');
+    await page.setViewportSize(viewport);
+  }
+}
+
+/**
+ * Reloads a storefront page until `check` holds (given the answer's status). Gives how long after `since` the
+ * request that first showed it was sent: how stale the storefront was, not how long this busy test machine took to
+ * render the page. Start it right after the save: anything the test does in between (axe, screenshots) counts.
+ */
+export async function seenWithin(
+  page: Page,
+  url: string,
+  check: (status: number) => Promise<boolean>,
+  since: number,
+): Promise<number> {
+  for (;;) {
+    const sent = Date.now();
+    const res = await page.goto(url);
+    if (await check(res?.status() ?? 0)) return Math.max(0, sent - since);
+    if (Date.now() - since > 20_000) return Infinity;
+    await page.waitForTimeout(250);
+  }
 }
