@@ -99,7 +99,7 @@ test('an info page edited in the back office and a new banner show on the storef
   );
 
   // Clean up through the screens: the banner and the page leave the storefront.
-  await row.getByRole('button', { name: title }).click();
+  await row.getByRole('button', { name: title, exact: true }).click();
   await form.getByRole('button', { name: 'Удалить' }).click();
   await form.getByRole('button', { name: 'Да, удалить' }).click();
   await expect(row).toHaveCount(0);

@@ -108,7 +108,7 @@ export function AuditLog() {
         </label>
       </div>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label="Журнал действий" tabIndex={0}>
         {!data ? (
           query.isPending ? (
             <TableSkeleton />

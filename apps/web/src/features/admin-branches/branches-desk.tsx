@@ -33,7 +33,7 @@ export function BranchesDesk({ canEdit, map }: { canEdit: boolean; map: MapSetti
   if (query.error && !branches) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.layout}>
-      <div className={adminStyles.tableWrap}>
+      <div className={adminStyles.tableWrap} role="region" aria-label="Филиалы" tabIndex={0}>
         {!branches ? (
           <TableSkeleton />
         ) : branches.length === 0 ? (

@@ -35,7 +35,7 @@ export function ProductList() {
         </label>
       </div>
       {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label="Товары" tabIndex={0}>
         {!data ? (
           list.isPending ? (
             <TableSkeleton />

@@ -431,7 +431,7 @@ export function AnaloguesCard({ form, product }: { form: ProductForm; product: A
       {list.length === 0 ? (
         <p className={adminStyles.muted}>Аналогов нет.</p>
       ) : (
-        <div className={adminStyles.tableWrap}>
+        <div className={adminStyles.tableWrap} role="region" aria-label="Аналоги" tabIndex={0}>
           <table className={adminStyles.table} data-analogues="">
             <thead>
               <tr>

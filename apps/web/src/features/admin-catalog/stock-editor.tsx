@@ -55,7 +55,7 @@ export function StockEditor({ product }: { product: AdminProduct }) {
   return (
     <Card title="Остатки по складам" id="stock">
       <form noValidate onSubmit={save} data-stock-form="">
-        <div className={adminStyles.tableWrap}>
+        <div className={adminStyles.tableWrap} role="region" aria-label="Остатки по складам" tabIndex={0}>
           <table className={adminStyles.table}>
             <thead>
               <tr>

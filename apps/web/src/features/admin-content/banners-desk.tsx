@@ -124,7 +124,7 @@ export function BannersDesk() {
             </p>
           ) : null}
         </div>
-        <div className={adminStyles.tableWrap}>
+        <div className={adminStyles.tableWrap} role="region" aria-label="Баннеры" tabIndex={0}>
           {!banners ? (
             <TableSkeleton />
           ) : banners.length === 0 ? (

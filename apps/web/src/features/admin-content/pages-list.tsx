@@ -20,7 +20,7 @@ export function PagesList() {
   if (query.error && !pages) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.layout}>
-      <div className={adminStyles.tableWrap}>
+      <div className={adminStyles.tableWrap} role="region" aria-label="Страницы" tabIndex={0}>
         {!pages ? (
           <TableSkeleton />
         ) : pages.length === 0 ? (

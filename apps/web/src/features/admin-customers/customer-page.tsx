@@ -140,7 +140,7 @@ export function CustomerPage({ id }: { id: string }) {
         {c.orders.length === 0 ? (
           <EmptyState title="Заказов нет" />
         ) : (
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label="Заказы покупателя" tabIndex={0}>
             <table className={styles.table} data-customer-orders="">
               <thead>
                 <tr>

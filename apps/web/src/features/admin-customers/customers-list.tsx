@@ -34,7 +34,7 @@ export function CustomersList() {
         </label>
       </div>
       {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label="Покупатели" tabIndex={0}>
         {!data ? (
           list.isPending ? (
             <TableSkeleton />

@@ -179,7 +179,7 @@ function PriceForm({ table, canEdit }: { table: AdminInstallationTable; canEdit:
             {formState.errors.root.message}
           </div>
         ) : null}
-        <div className={adminStyles.tableWrap}>
+        <div className={adminStyles.tableWrap} role="region" aria-label="Цены установки" tabIndex={0}>
           <table className={`${adminStyles.table} ${styles.grid}`} data-installation-grid="">
             <thead>
               <tr>

@@ -71,7 +71,7 @@ export function ManufacturersDesk({ canEdit }: { canEdit: boolean }) {
           ) : null}
         </div>
         {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
-        <div className={adminStyles.tableWrap}>
+        <div className={adminStyles.tableWrap} role="region" aria-label="Производители" tabIndex={0}>
           {!data ? (
             list.isPending ? (
               <TableSkeleton />

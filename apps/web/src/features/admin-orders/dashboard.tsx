@@ -40,7 +40,7 @@ export function Dashboard() {
         </Card>
       </div>
       <Card title="По филиалам" id="branches">
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="По филиалам" tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>

@@ -190,7 +190,7 @@ export function OrderList({ branchIds }: { branchIds: readonly number[] }) {
       </div>
 
       {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label="Заказы" tabIndex={0}>
         {!data ? (
           list.isPending ? (
             <TableSkeleton />

@@ -69,7 +69,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       <div className={local.column}>
         <StatusActions order={order} />
         <Card title="Состав заказа" id="lines">
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label="Состав заказа" tabIndex={0}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -121,7 +121,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           {order.reservations.length === 0 ? (
             <p className={styles.muted}>Резерва нет.</p>
           ) : (
-            <div className={styles.tableWrap}>
+            <div className={styles.tableWrap} role="region" aria-label="Резервы по складам" tabIndex={0}>
               <table className={styles.table} data-reservations="">
                 <thead>
                   <tr>
