@@ -14,9 +14,6 @@ import { apiTry } from './api/server';
 // the selected city and branch, the chosen transport and the cart summary. proxy.ts has already refreshed the
 // session or issued a visitor token. React's cache() makes metadata, layout and page share one load.
 
-/** Branches change rarely: shared between visitors for this long. */
-const SHARED_TTL_SECONDS = 30;
-
 /** Used when the API cannot be reached, so the frame still renders (with an error page inside). */
 export const FALLBACK_SHOWCASE: ShowcaseResponse = {
   title: 'Подбор',
@@ -103,11 +100,11 @@ export const getStartData = cache(async (): Promise<StartData> => {
   const jar = await cookies();
   const transportId = parseTransportId(jar.get(COOKIE_NAMES.transportId)?.value);
   const [showcase, menu, cities, transport] = await Promise.all([
-    // Not kept by Next: a settings or info-page edit in the back office shows on the next page (the API answers
-    // both from memory it drops on every such edit, in every process).
+    // Not kept by Next: a settings, info-page or branch edit in the back office shows on the next page (the API
+    // answers the first two from memory it drops on every such edit, in every process; branches are a few rows).
     apiTry('showcase'),
     apiTry('pagesMenu'),
-    apiTry('branches', { revalidate: SHARED_TTL_SECONDS }),
+    apiTry('branches'),
     transportId ? apiTry('transportDetail', { params: { transportId }, revalidate: 300 }) : null,
   ]);
   const city = pickCity(cities ?? [], jar.get(COOKIE_NAMES.selectedCity)?.value);

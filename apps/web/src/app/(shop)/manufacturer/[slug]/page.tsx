@@ -11,7 +11,8 @@ type Props = { params: Promise<{ slug: string }> };
 const getManufacturer = cache(async (slug: string): Promise<ManufacturerResponse | null> => {
   if (!SLUG_PATTERN.test(slug)) return null;
   try {
-    return await apiCall('manufacturer', { params: { slug }, revalidate: 300 });
+    // Not kept by Next: a manufacturer edited in the back office shows on the next view.
+    return await apiCall('manufacturer', { params: { slug } });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
