@@ -11,6 +11,7 @@ import {
 } from '@podbor/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConfirmDelete } from '@/components/admin/confirm-delete';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, Card, EmptyState, LoadError, TableSkeleton } from '@/components/admin/admin-ui';
@@ -475,8 +476,6 @@ function AddCategory({
 }
 
 function DeleteCategory({ category, onDeleted }: { category: AdminCategory; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
-  const [error, setErrorText] = useState<string | null>(null);
   const remove = useAdminMutation(
     'adminCategoryDelete',
     () => ({ params: { id: String(category.id) } }),
@@ -492,40 +491,15 @@ function DeleteCategory({ category, onDeleted }: { category: AdminCategory; onDe
             : 'Удалить можно только категорию без товаров и подкатегорий; эту можно скрыть.'}
         </p>
         <div className={styles.actions}>
-          {confirming ? (
-            <>
-              <Button
-                variant="accent"
-                size="sm"
-                loading={remove.isPending}
-                onClick={async () => {
-                  setErrorText(null);
-                  try {
-                    await remove.mutateAsync(undefined);
-                    onDeleted();
-                  } catch (e) {
-                    setErrorText(e instanceof Error ? e.message : 'Не удалось удалить');
-                    setConfirming(false);
-                  }
-                }}
-              >
-                Да, удалить «{category.title}»
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                Отмена
-              </Button>
-            </>
-          ) : (
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-              Удалить категорию
-            </Button>
-          )}
+          <ConfirmDelete
+            label="Удалить категорию"
+            confirmLabel={`Да, удалить «${category.title}»`}
+            onDelete={async () => {
+              await remove.mutateAsync(undefined);
+              onDeleted();
+            }}
+          />
         </div>
-        {error ? (
-          <div className={adminStyles.alert} role="alert">
-            {error}
-          </div>
-        ) : null}
       </div>
     </Card>
   );

@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { ConfirmDelete } from '@/components/admin/confirm-delete';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import {
   AdminCallError,
@@ -269,7 +270,6 @@ function BannerForm({
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [saved, setSaved] = useState(savedBefore);
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<Values, unknown, AdminBannerCreate>({
     resolver: zodResolver(adminBannerCreate) as never,
     defaultValues: valuesOf(banner),
@@ -305,14 +305,9 @@ function BannerForm({
 
   const remove = async () => {
     if (!banner) return;
-    try {
-      await adminCall('adminBannerDelete', { params: { id: String(banner.id) } });
-      await refresh();
-      onDone(null);
-    } catch (error) {
-      setConfirming(false);
-      placeServerErrors(error, setError);
-    }
+    await adminCall('adminBannerDelete', { params: { id: String(banner.id) } });
+    await refresh();
+    onDone(null);
   };
   const err = (name: keyof Values | 'image') => formState.errors[name as keyof Values]?.message;
 
@@ -401,22 +396,7 @@ function BannerForm({
               Сохранено
             </span>
           ) : null}
-          {banner && !confirming ? (
-            <Button variant="ghost" onClick={() => setConfirming(true)}>
-              Удалить
-            </Button>
-          ) : null}
-          {banner && confirming ? (
-            <>
-              <span className={styles.danger}>Удалить баннер?</span>
-              <Button variant="secondary" onClick={() => void remove()}>
-                Да, удалить
-              </Button>
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
-                Нет
-              </Button>
-            </>
-          ) : null}
+          {banner ? <ConfirmDelete label="Удалить" question="Удалить баннер?" onDelete={remove} /> : null}
         </div>
       </form>
     </Card>

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { ConfirmDelete } from '@/components/admin/confirm-delete';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { AdminCallError, adminCall, adminKey, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Badge, Card, LoadError, PageHeader, TableSkeleton } from '@/components/admin/admin-ui';
@@ -49,7 +50,6 @@ function PageForm({ page, onReload }: { page: AdminPage; onReload: () => void })
   const router = useRouter();
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<Values, unknown, Omit<AdminPagePatch, 'version'>>({
     resolver: zodResolver(adminPagePatch.omit({ version: true })) as never,
     defaultValues: valuesOf(page),
@@ -82,14 +82,9 @@ function PageForm({ page, onReload }: { page: AdminPage; onReload: () => void })
   });
 
   const remove = async () => {
-    try {
-      await adminCall('adminPageDelete', { params: { id: String(page.id) } });
-      await client.invalidateQueries({ queryKey: adminKey('adminPages') });
-      router.push('/admin/pages');
-    } catch (error) {
-      setConfirming(false);
-      placeServerErrors(error, setError);
-    }
+    await adminCall('adminPageDelete', { params: { id: String(page.id) } });
+    await client.invalidateQueries({ queryKey: adminKey('adminPages') });
+    router.push('/admin/pages');
   };
   const err = (name: keyof Values) => formState.errors[name]?.message;
 
@@ -191,21 +186,7 @@ function PageForm({ page, onReload }: { page: AdminPage; onReload: () => void })
               Сохранено
             </span>
           ) : null}
-          {!confirming ? (
-            <Button variant="ghost" onClick={() => setConfirming(true)}>
-              Удалить страницу
-            </Button>
-          ) : (
-            <>
-              <span className={styles.danger}>Удалить страницу?</span>
-              <Button variant="secondary" onClick={() => void remove()}>
-                Да, удалить
-              </Button>
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
-                Нет
-              </Button>
-            </>
-          )}
+          <ConfirmDelete label="Удалить страницу" question="Удалить страницу?" onDelete={remove} />
         </div>
       </form>
     </>

@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConfirmDelete } from '@/components/admin/confirm-delete';
 import { AdminField, placeServerErrors } from '@/components/admin/admin-form';
 import { AdminCallError, useAdminMutation, useAdminQuery } from '@/components/admin/admin-query';
 import {
@@ -379,8 +380,6 @@ function DeleteManufacturer({
   manufacturer: AdminManufacturer;
   onDeleted: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const [error, setErrorText] = useState<string | null>(null);
   const remove = useAdminMutation(
     'adminManufacturerDelete',
     () => ({ params: { id: String(manufacturer.id) } }),
@@ -389,44 +388,19 @@ function DeleteManufacturer({
   return (
     <div className={styles.form} style={{ marginTop: 'var(--space-4)' }}>
       <div className={styles.actions}>
-        {confirming ? (
-          <>
-            <Button
-              variant="accent"
-              size="sm"
-              loading={remove.isPending}
-              onClick={async () => {
-                setErrorText(null);
-                try {
-                  await remove.mutateAsync(undefined);
-                  onDeleted();
-                } catch (e) {
-                  setErrorText(e instanceof Error ? e.message : 'Не удалось удалить');
-                  setConfirming(false);
-                }
-              }}
-            >
-              Да, удалить «{manufacturer.title}»
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Отмена
-            </Button>
-          </>
-        ) : (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-            Удалить производителя
-          </Button>
-        )}
+        <ConfirmDelete
+          label="Удалить производителя"
+          confirmLabel={`Да, удалить «${manufacturer.title}»`}
+          onDelete={async () => {
+            await remove.mutateAsync(undefined);
+            onDeleted();
+          }}
+        />
       </div>
       {manufacturer.products_count > 0 ? (
         <span className={adminStyles.muted}>
           Удалить нельзя, пока он указан у товаров ({formatNumber(manufacturer.products_count)}).
         </span>
-      ) : null}
-      {error ? (
-        <div className={adminStyles.alert} role="alert">
-          {error}
-        </div>
       ) : null}
     </div>
   );
