@@ -12,19 +12,37 @@ interface Target {
   slug: string;
   path: string[];
   price: number;
+  categoryId: number;
+  manufacturerId: number | null;
 }
 
 /** The most popular product of a leaf category (first on its listing), one per project so they do not collide. */
 async function target(index: number): Promise<Target | null> {
-  const rows = await queryDb<{ id: number; slug: string; path: string[]; price: string }>(
-    `select distinct on (c.id) p.id, p.slug, c.path, p.price
+  const rows = await queryDb<{
+    id: number;
+    slug: string;
+    path: string[];
+    price: string;
+    category_id: number;
+    manufacturer_id: number | null;
+  }>(
+    `select distinct on (c.id) p.id, p.slug, c.path, p.price, p.category_id, p.manufacturer_id
      from products p join categories c on c.id = p.category_id
      where p.is_active and not p.is_service and not exists (select 1 from categories k where k.parent_id = c.id)
      order by c.id, p.popularity desc, p.id`,
     [],
   );
   const row = rows?.[index * 7 + 3];
-  return row ? { id: Number(row.id), slug: row.slug, path: row.path, price: Number(row.price) } : null;
+  return row
+    ? {
+        id: Number(row.id),
+        slug: row.slug,
+        path: row.path,
+        price: Number(row.price),
+        categoryId: Number(row.category_id),
+        manufacturerId: row.manufacturer_id === null ? null : Number(row.manufacturer_id),
+      }
+    : null;
 }
 
 const listingUrl = (t: Target) => `/catalog/${t.path.join('/')}`;
@@ -70,6 +88,11 @@ test('a price edited in the back office shows in the category listing and on the
   const form = page.locator('[data-product-form]');
   await expect(form).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Описание' })).toBeVisible();
+  // The product's category and manufacturer are shown in their fields (offered as choices to change).
+  await expect(form.getByLabel('Категория', { exact: true })).toHaveValue(String(product.categoryId));
+  await expect(form.getByLabel('Производитель', { exact: true })).toHaveValue(
+    String(product.manufacturerId ?? ''),
+  );
   await expectAccessible(page);
   await adminScreenshot(page, info, 'product');
 

@@ -333,3 +333,52 @@ describe('POST /api/admin/v1/products/{id}/images/', () => {
     expect(json(res)).toEqual({ errors: { detail: CATALOG_MESSAGES.imageTooLarge } });
   });
 });
+
+describe('moving a product to another category and manufacturer', () => {
+  it('lists it under the new category at once, not under the old one, with its new address and maker', async () => {
+    const [p] = await rows<{ id: number; slug: string; category_id: number; from_slug: string }>(
+      ctx,
+      sql`select p.id, p.slug, p.category_id, c.slug as from_slug from products p
+          join categories c on c.id = p.category_id
+          where p.is_active and not p.is_service and p.id <> ${product.id} order by p.popularity desc limit 1`,
+    );
+    const [to] = await rows<{ id: number; slug: string }>(
+      ctx,
+      sql`select c.id, c.slug from categories c where c.id <> ${p!.category_id} and not c.is_service
+          and not exists (select 1 from categories k where k.parent_id = c.id) order by c.id limit 1`,
+    );
+    const [maker] = await rows<{ id: number; title: string }>(
+      ctx,
+      sql`select m.id, m.title from manufacturers m order by m.id desc limit 1`,
+    );
+    const url = `/api/admin/v1/products/${p!.id}/`;
+    const before = json<AdminProduct>(
+      await ctx.app.inject({ method: 'GET', url, headers: { authorization: admin } }),
+    );
+    const listed = async (slug: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/catalog/${slug}/products/?size=100`,
+        payload: { page: 1, sort: 'popular', order: 'desc' },
+      });
+      return json<{ results: { slug: string }[] }>(res).results.some((r) => r.slug === p!.slug);
+    };
+    expect(await listed(p!.from_slug)).toBe(true);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { authorization: admin },
+      payload: { version: before.version, category_id: Number(to!.id), manufacturer_id: Number(maker!.id) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = json<AdminProduct>(res);
+    expect(after).toMatchObject({ category_id: Number(to!.id), manufacturer_id: Number(maker!.id) });
+    expect(after.url).toContain(`/${to!.slug}/product_${p!.slug}`);
+    expect(await listed(to!.slug)).toBe(true);
+    expect(await listed(p!.from_slug)).toBe(false);
+    const page = json<{ manufacturer: string | null }>(
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p!.slug}/` }),
+    );
+    expect(page.manufacturer).toBe(maker!.title);
+  });
+});

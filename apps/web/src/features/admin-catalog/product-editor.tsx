@@ -8,6 +8,7 @@ import {
   errorBody,
   formatPrice,
   PRODUCT_IMAGE_MAX_BYTES,
+  type AdminCategory,
   type AdminProduct,
   type AdminProductPatch,
 } from '@podbor/contract';
@@ -44,6 +45,9 @@ export function ProductEditor({ id }: { id: number }) {
 
 function ProductForm({ product, onReload }: { product: AdminProduct; onReload: () => void }) {
   const client = useQueryClient();
+  // The choices of the manufacturer and category fields (the tree is small; manufacturers by title, first 200).
+  const categories = useAdminQuery('adminCategories', {});
+  const manufacturers = useAdminQuery('adminManufacturers', { query: { size: 200 } });
   const [conflict, setConflict] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<ProductFormValues, unknown, AdminProductPatch>({
@@ -139,6 +143,37 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
             </AdminField>
             <AdminField label="Артикул" error={err('article')}>
               <input className={adminStyles.input} {...register('article')} maxLength={100} />
+            </AdminField>
+            <AdminField label="Производитель" error={err('manufacturer_id')}>
+              {/* Mounted again once the choices arrive, so it shows the product's value (an uncontrolled select
+                  keeps the option it had when its options changed). */}
+              <select
+                key={manufacturers.data ? 'loaded' : 'loading'}
+                className={adminStyles.select}
+                {...register('manufacturer_id', {
+                  setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
+                })}
+              >
+                <option value="">— не указан —</option>
+                {(manufacturers.data?.results ?? []).map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.title}
+                  </option>
+                ))}
+              </select>
+            </AdminField>
+            <AdminField label="Категория" error={err('category_id')} wide>
+              <select
+                key={categories.data ? 'loaded' : 'loading'}
+                className={adminStyles.select}
+                {...register('category_id', { setValueAs: Number })}
+              >
+                {leafCategories(categories.data ?? [], product.category_id).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
             </AdminField>
             <AdminField label="Цена, ₽" error={err('price')}>
               <input
@@ -314,4 +349,19 @@ function ImageUpload({ productId }: { productId: number }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The categories a product can be in: those without subcategories, named by their chain («Фильтры › Масляные
+ * фильтры»), in the tree's order. The product's own category is always offered, so the field never shows another.
+ */
+function leafCategories(tree: readonly AdminCategory[], current: number) {
+  const byId = new Map(tree.map((c) => [c.id, c]));
+  const chain = (c: AdminCategory): string[] => {
+    const parent = c.parent_id === null ? undefined : byId.get(c.parent_id);
+    return parent ? [...chain(parent), c.title] : [c.title];
+  };
+  const leaves = tree.filter((c) => c.children_count === 0 || c.id === current);
+  if (!byId.has(current)) return [{ id: current, label: `Категория №${current}` }];
+  return leaves.map((c) => ({ id: c.id, label: chain(c).join(' › ') }));
 }

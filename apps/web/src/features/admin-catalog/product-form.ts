@@ -9,6 +9,8 @@ export type ProductFormValues = {
   version: string;
   title: string;
   article: string;
+  category_id: number;
+  manufacturer_id: number | null;
   price: number;
   old_price: number | null;
   description: string;
@@ -38,6 +40,8 @@ export function valuesOf(p: AdminProduct): ProductFormValues {
     version: p.version,
     title: p.title,
     article: p.article,
+    category_id: p.category_id,
+    manufacturer_id: p.manufacturer_id,
     price: p.price,
     old_price: p.old_price,
     description: p.description,
