@@ -306,4 +306,65 @@ test.describe('vehicle selection', () => {
     await expect(headerLabel(page)).toHaveText('Выберите транспорт');
     await expect(page.locator('[data-home-categories] [data-category]').first()).toBeVisible();
   });
+
+  test('a VIN or a body number fills the steps it proves; a mistyped one says what is wrong', async ({
+    page,
+  }, info) => {
+    test.slow(); // three lookups, an axe run and two full-page screenshots: near a minute under CI load
+    await page.goto('/');
+    // The home page's card on a desktop; on a phone the header's vehicle button opens the selector in a dialog,
+    // which closes once a vehicle is chosen.
+    const phone = info.project.name === 'phone';
+    const open = async () => {
+      if (!phone) return page.locator('[data-home-vehicle]');
+      await page.locator('[data-transport-button]').click();
+      return page.getByRole('dialog');
+    };
+    let card = await open();
+    let field = card.getByLabel('Или по VIN / номеру кузова');
+    let find = card.getByRole('button', { name: 'Найти' });
+    await expect(find).toBeEnabled(); // the live selector has taken over from the server's markup
+
+    await field.fill('XTA21901OF0301234');
+    await find.click();
+    await expect(card.getByRole('alert')).toHaveText(
+      'В VIN не бывает букв I, O и Q: вместо них, скорее всего, цифры 1 и 0',
+    );
+
+    // Typed on a Russian layout, in lower case: still a Lada Granta of 2015, down to the engine step.
+    await field.fill('хта219010f0301234');
+    await find.click();
+    const result = card.locator('[data-vin-result]');
+    await expect(result).toContainText('Lada Granta');
+    await expect(result).toContainText('2015');
+    await expect(result).toContainText('Осталось выбрать двигатель');
+    await expect(field).toHaveValue('XTA219010F0301234');
+    await expect(card.locator('[data-step="year"]')).toHaveValue('2015');
+    await expect(card.locator('[data-step="model"]')).toHaveValue('granta');
+    const engine = card.locator('[data-step="engine"]');
+    await expect(engine).toBeEnabled();
+    await expectAccessible(page, phone ? '[role="dialog"]' : '[data-home-vehicle]');
+    await screenshot(page, info, 'vehicle-by-vin');
+    const firstEngine = await engine.locator('option:not([value=""])').first().getAttribute('value');
+    await engine.selectOption(firstEngine!);
+    await expect(headerLabel(page)).toContainText('Lada Granta');
+
+    // A Japanese body number: the model is known, the year is one of that body's.
+    if (phone) {
+      await expect(card).toBeHidden();
+      card = await open();
+      field = card.getByLabel('Или по VIN / номеру кузова');
+      find = card.getByRole('button', { name: 'Найти' });
+    }
+    const result2 = card.locator('[data-vin-result]');
+    const engine2 = card.locator('[data-step="engine"]');
+    await field.fill('NZE141-1234567');
+    await find.click();
+    await expect(result2).toContainText('Toyota Corolla');
+    await result2.getByRole('button', { name: '2010' }).click();
+    await expect(card.locator('[data-step="year"]')).toHaveValue('2010');
+    await expect(card.locator('[data-step="model"]')).toHaveValue('corolla');
+    await expect(engine2).toBeEnabled();
+    await screenshot(page, info, 'vehicle-by-frame');
+  });
 });

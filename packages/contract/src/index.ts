@@ -16,6 +16,7 @@ export * from './profile';
 export * from './catalog';
 export * from './product';
 export * from './transport';
+export * from './vehicle-code';
 export * from './review';
 export * from './cart';
 export * from './payment';

@@ -621,6 +621,16 @@ export const API_ROUTES = {
     tags: ['transport'],
     summary: 'Описание транспорта: марка, модель, годы, двигатель и текстовая форма',
   },
+  transportDecode: {
+    method: 'GET',
+    path: '/api/v1/transport/decode/',
+    auth: 'public',
+    query: transport.vehicleCodeQuery,
+    response: transport.vehicleCodeResponse,
+    errors: [400],
+    tags: ['transport'],
+    summary: 'VIN или номер кузова (FRAME): что он говорит о машине и с какого шага выбора продолжить',
+  },
 
   // ---- reviews ----
   reviews: {

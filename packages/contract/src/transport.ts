@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveIntString, slug, titleSlug } from './common';
 import { MESSAGES } from './messages';
+import { VEHICLE_CODE_MAX_LENGTH, VEHICLE_CODE_MESSAGES } from './vehicle-code';
 
 // Vehicle selection: year → type+brand → model → engine → transport id (API-SHAPES §9).
 
@@ -52,3 +53,32 @@ export const transportDetailResponse = z.object({
   id: z.number().int().optional(),
 });
 export type TransportDetailResponse = z.infer<typeof transportDetailResponse>;
+
+// ---- VIN and FRAME numbers (issue #17): GET /api/v1/transport/decode/?code=…
+
+export const vehicleCodeQuery = z.object({
+  code: z.string().max(VEHICLE_CODE_MAX_LENGTH * 2, VEHICLE_CODE_MESSAGES.tooLong),
+});
+export type VehicleCodeQuery = z.infer<typeof vehicleCodeQuery>;
+
+/**
+ * What the code proves, mapped onto the selector (year → type + brand → model → engine): `step` is the first step
+ * the customer still has to choose; everything before it is settled. `notes` say, in Russian, what the code could
+ * not tell and why.
+ */
+export const vehicleCodeResponse = z.object({
+  code: z.string(),
+  kind: z.enum(['vin', 'frame']),
+  /** The maker as the code names it, also when the catalogue has no vehicles of it. */
+  maker: z.string().nullable(),
+  country: z.string().nullable(),
+  type: titleSlug.nullable(),
+  brand: titleSlug.nullable(),
+  model: titleSlug.nullable(),
+  /** Model years the code allows that the catalogue has for that brand (and model); newest first. */
+  years: z.array(z.number().int()),
+  step: z.enum(['year', 'brand', 'model', 'engine']),
+  check_digit: z.enum(['valid', 'not-used']).nullable(),
+  notes: z.array(z.string()),
+});
+export type VehicleCodeResponse = z.infer<typeof vehicleCodeResponse>;

@@ -8,6 +8,7 @@ import {
   transportModels,
   transportYears,
 } from './transport.service';
+import { decodeVehicleCode } from './vehicle-code.service';
 
 // The walk is v2, the detail v1 (full paths come from the route table).
 const transportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
@@ -22,6 +23,7 @@ const transportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
     const { year, type, brand, model } = request.params;
     return transportEngines(db, year, type, brand, model);
   });
+  route(app, 'transportDecode', (request) => decodeVehicleCode(db, request.query.code));
   route(app, 'transportDetail', (request) => transportById(db, request.params.transportId));
 };
 

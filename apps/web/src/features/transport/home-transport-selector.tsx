@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ComponentType } from 'react';
 import { sortYears } from '@/lib/transport-options';
 import type { TransportSelectorProps } from './transport-selector';
 import { IDLE, SelectorView } from './transport-selector-view';
+import { VinFormView } from './vin-form-view';
 
 const noop = () => {};
 
@@ -53,6 +54,7 @@ export function HomeTransportSelector(props: TransportSelectorProps) {
       retryBrands={noop}
       retryModels={noop}
       retryEngines={noop}
+      vin={<VinFormView id={id} value="" />}
     />
   );
 }

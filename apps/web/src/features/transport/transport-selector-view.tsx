@@ -39,6 +39,8 @@ export interface SelectorViewProps {
   retryBrands: () => void;
   retryModels: () => void;
   retryEngines: () => void;
+  /** The VIN / body number row under the steps (issue #17). */
+  vin?: ReactNode;
 }
 
 export function SelectorView({
@@ -65,6 +67,7 @@ export function SelectorView({
   retryBrands,
   retryModels,
   retryEngines,
+  vin,
 }: SelectorViewProps) {
   return (
     <div className={styles.selector} data-transport-selector="" aria-busy={pending || undefined}>
@@ -179,6 +182,8 @@ export function SelectorView({
           </select>
         </StepField>
       </div>
+
+      {vin}
 
       <div className={styles.footer}>
         <p className={styles.status} role="status">

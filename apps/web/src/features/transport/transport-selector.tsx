@@ -2,10 +2,13 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useTransition } from 'react';
+import type { VehicleCodeResponse } from '@podbor/contract';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { QueryIsland } from '@/components/query/query-island';
 import { useVehicleSteps } from '@/components/vehicle/use-vehicle-steps';
+import { brandValue } from '@/lib/transport-options';
 import { IDLE, SelectorView, type Step } from './transport-selector-view';
+import { VinLookup } from './vin-lookup';
 
 // SPEC §2–§4 vehicle selection: year → brand → model → engine as dependent queries (useVehicleSteps). The
 // engine leads to a transport id, which goes to the 30-day cookies before the page re-renders on
@@ -24,6 +27,13 @@ export interface TransportSelectorProps {
   autoFocus?: boolean;
   /** A vehicle is stored even if its text is not known yet (the dialog loads it). */
   stored?: boolean;
+}
+
+/** What a VIN or body number settled: applied now when it proves one year, else once a year it allows is picked. */
+interface CodePreset {
+  years: number[];
+  brand: string | null;
+  model: string | null;
 }
 
 function stepOf<T>(query: UseQueryResult<T>, enabled: boolean): Step<T> {
@@ -84,7 +94,26 @@ function LiveSelector({
     if (value && Number.isSafeInteger(transportId) && transportId > 0) apply(transportId);
   };
 
+  const [preset, setPreset] = useState<CodePreset | null>(null);
+  const fill = (p: CodePreset, value: string) => {
+    chooseYear(value);
+    if (!p.years.includes(Number(value))) return;
+    if (p.brand) chooseBrand(p.brand);
+    if (p.model) chooseModel(p.model);
+  };
+  const pickYear = (value: string) => (preset ? fill(preset, value) : chooseYear(value));
+  const decoded = (d: VehicleCodeResponse) => {
+    const p: CodePreset = {
+      years: d.years,
+      brand: d.type && d.brand ? brandValue(d.type.slug, d.brand.slug) : null,
+      model: d.model?.slug ?? null,
+    };
+    setPreset(p);
+    fill(p, d.years.length === 1 ? String(d.years[0]) : '');
+  };
+
   const resetAll = () => {
+    setPreset(null);
     chooseYear('');
     if (stored) apply(null);
   };
@@ -105,7 +134,7 @@ function LiveSelector({
       model={model}
       engine={engine}
       hasPicks={year !== '' || stored}
-      chooseYear={chooseYear}
+      chooseYear={pickYear}
       chooseBrand={chooseBrand}
       chooseModel={chooseModel}
       chooseEngine={chooseEngine}
@@ -114,6 +143,7 @@ function LiveSelector({
       retryBrands={() => void queries.brands.refetch()}
       retryModels={() => void queries.models.refetch()}
       retryEngines={() => void queries.engines.refetch()}
+      vin={<VinLookup id={id} onDecoded={decoded} onPickYear={pickYear} />}
     />
   );
 }
