@@ -136,6 +136,11 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/installation-prices/',
   'GET /api/admin/v1/installation-prices/{}/',
   'PUT /api/admin/v1/installation-prices/{}/',
+  // ---- back office: imports (issue #15) ----
+  'POST /api/admin/v1/imports/',
+  'GET /api/admin/v1/imports/',
+  'GET /api/admin/v1/imports/{}/',
+  'GET /api/admin/v1/imports/{}/errors/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call
