@@ -15,6 +15,9 @@ interface ShopBranch {
 test('an admin moves a branch on the map and the storefront shows the new point @tablet', async ({
   page,
 }, info) => {
+  // Two full-page screenshots per project and axe over the whole branch table with its map: under CI load this took
+  // longer than the default minute once.
+  test.slow();
   const admin = createStaff('admin');
   await signInStaff(page, admin, '/admin/branches');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Филиалы');
