@@ -89,6 +89,12 @@ export const IMPORT_MESSAGES = {
   selfAnalogue: 'Товар не может быть аналогом самого себя.',
 } as const;
 
+/** The upload form of the back office (the file itself is checked by the API: presence, size, CSV). */
+export const adminImportUploadForm = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: IMPORT_MESSAGES.kindInvalid }),
+});
+export type AdminImportUploadForm = z.infer<typeof adminImportUploadForm>;
+
 /** One import run as the back office shows it. */
 export const adminImport = z.object({
   id: z.number().int(),
