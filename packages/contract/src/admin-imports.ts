@@ -9,8 +9,8 @@ export const IMPORT_KINDS = ['fitment', 'analogues'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_KIND_TITLES: Record<ImportKind, string> = {
-  fitment: 'Применимость (артикул × автомобиль)',
-  analogues: 'Аналоги (кросс-номера)',
+  fitment: 'Применимость',
+  analogues: 'Аналоги',
 };
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
