@@ -337,6 +337,13 @@ describe('bad uploads', () => {
     const empty = await upload({ kind: 'fitment', file: Buffer.alloc(0) });
     expect(empty.statusCode).toBe(400);
     expect(json(empty)).toEqual({ errors: { file: [IMPORT_MESSAGES.fileEmpty] } });
+    // An Excel workbook (a zip: binary, with NUL bytes) is not a CSV.
+    const xlsx = await upload({
+      kind: 'fitment',
+      file: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+    });
+    expect(xlsx.statusCode).toBe(400);
+    expect(json(xlsx)).toEqual({ errors: { file: [IMPORT_MESSAGES.fileType] } });
     const jsonBody = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/v1/imports/',

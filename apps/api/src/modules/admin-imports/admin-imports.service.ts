@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -48,6 +48,18 @@ const toApi = (row: RunRow): AdminImport => {
 
 // ---- upload and reading ----
 
+/** An Excel workbook, an archive, a picture…: text files have no NUL bytes (UTF-8 and Windows-1251 alike). */
+async function looksBinary(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Stores an uploaded file's stream under `<dataDir>/imports/`; its path relative to dataDir. */
 export async function storeUpload(
   dataDir: string,
@@ -72,6 +84,10 @@ export async function storeUpload(
   if ((await stat(partial)).size === 0) {
     await rm(partial, { force: true });
     throw badRequest({ file: [IMPORT_MESSAGES.fileEmpty] });
+  }
+  if (await looksBinary(partial)) {
+    await rm(partial, { force: true });
+    throw badRequest({ file: [IMPORT_MESSAGES.fileType] });
   }
   await rename(partial, path.join(dir, name));
   return path.join('imports', name);
