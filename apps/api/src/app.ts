@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
 import { startEventListener } from './lib/events';
+import { DEFAULT_JOB_OPTIONS, JobEngine } from './lib/jobs';
 import { createOutboxGateways } from './lib/gateways/outbox';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
@@ -55,6 +56,7 @@ import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes'
 import adminStructureRoutes from './modules/admin-structure/admin-structure.routes';
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
+import adminImportsRoutes from './modules/admin-imports/admin-imports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +127,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     showcases: createShowcaseResolver(handle.db),
     ...createOutboxGateways(config.outboxPath, app.log),
     payments: createPaymentProviders(config),
+    jobs: new JobEngine(handle, app.log, {
+      ...DEFAULT_JOB_OPTIONS,
+      concurrency: config.jobs.concurrency,
+      poolSize: config.jobs.poolSize,
+      pollingSeconds: config.jobs.pollingSeconds,
+    }),
   };
 
   await app.register(errorHandler);
@@ -200,6 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminStructureRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminInstallationRoutes);
+  await app.register(adminImportsRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 
@@ -211,7 +220,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
   });
 
+  // Background jobs start once every module registered its handlers (JOBS_ENABLED; off in tests unless asked).
+  if (config.jobs.enabled) app.addHook('onReady', () => deps.jobs.start());
+
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     await stopEvents();
     await deps.limiter.close();
   });

@@ -191,6 +191,16 @@ const envSchema = z.object({
     .default(24),
   /** Every anonymous visitor (its cart too) is forgotten after this many days unused: the token cookie's lifetime. */
   VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Run background jobs (imports…) in this process; default on, off in tests (a test starts the engine itself). */
+  JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Jobs of each kind this process runs at a time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Connections of the job engine's own pool (PostgreSQL only). */
+  JOBS_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
+  /** How often an idle worker looks for a new job, seconds. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Lines of an import file applied (and checkpointed) in one transaction. */
+  IMPORT_BATCH_LINES: z.coerce.number().int().min(10).max(50_000).default(2_000),
 });
 
 /** Limits on one-time codes (ARCHITECTURE §2 keeps the per-recipient ones: 59 s apart, 5 an hour). */
@@ -281,6 +291,10 @@ export interface Config {
   refreshGraceSeconds: number;
   /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
   refreshFirstTokenReuse: boolean;
+  /** The job engine (lib/jobs.ts): whether this process runs jobs, and how. */
+  jobs: { enabled: boolean; concurrency: number; poolSize: number; pollingSeconds: number };
+  /** Lines of an import file per transaction (IMPORT_BATCH_LINES). */
+  importBatchLines: number;
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -378,6 +392,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     refreshFirstTokenReuse: e.REFRESH_FIRST_TOKEN_REUSE === 'true' || e.REFRESH_FIRST_TOKEN_REUSE === '1',
+    jobs: {
+      enabled:
+        e.JOBS_ENABLED === undefined
+          ? e.NODE_ENV !== 'test'
+          : e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
+      concurrency: e.JOBS_CONCURRENCY,
+      poolSize: e.JOBS_POOL_SIZE,
+      pollingSeconds: e.JOBS_POLL_SECONDS,
+    },
+    importBatchLines: e.IMPORT_BATCH_LINES,
     ...overrides,
   };
   // The sandbox marks any order paid at the customer's word: a production shop must never offer it.

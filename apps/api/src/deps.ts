@@ -1,4 +1,5 @@
 import type { DbHandle } from './db/client';
+import type { JobEngine } from './lib/jobs';
 import type { CallGateway, MailGateway, SmsGateway } from './lib/gateways/gateways';
 import type { PaymentProviders } from './lib/payments/provider';
 import type { RateLimiter } from './lib/rate-limit';
@@ -18,4 +19,6 @@ export interface AppDeps {
   mail: MailGateway;
   /** Payment providers by gateway name: cash, sandbox, and yookassa when configured. */
   payments: PaymentProviders;
+  /** The job engine (imports…): handlers are registered by the modules, it starts when the app is ready. */
+  jobs: JobEngine;
 }

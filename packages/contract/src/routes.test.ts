@@ -138,6 +138,11 @@ const PODBOR_CALLS = [
   'PUT /api/admin/v1/installation-prices/{}/',
   // A VIN or FRAME number read into the selector's steps (issue #17).
   'GET /api/v1/transport/decode/',
+  // ---- back office: imports (issue #15) ----
+  'POST /api/admin/v1/imports/',
+  'GET /api/admin/v1/imports/',
+  'GET /api/admin/v1/imports/{}/',
+  'GET /api/admin/v1/imports/{}/errors/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

@@ -8,6 +8,7 @@ import * as adminCatalog from './admin-catalog';
 import * as adminStructure from './admin-structure';
 import * as adminContent from './admin-content';
 import * as adminInstallation from './admin-installation';
+import * as adminImports from './admin-imports';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -1532,6 +1533,56 @@ export const API_ROUTES = {
     summary:
       'Изменить филиал: адрес, часы, контакты, точку на карте, доступность самовывоза (только администратор)',
     description: 'Поля, которых нет в теле, не меняются. Каждое изменение пишется в журнал (до → после).',
+  },
+
+  // ---- back office: imports (issue #15) ----
+  adminImportUpload: {
+    method: 'POST',
+    path: '/api/admin/v1/imports/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    // multipart/form-data: the field `kind` (fitment | analogues) first, then the file field `file` (no JSON body).
+    response: adminImports.adminImport,
+    successStatus: 202,
+    errors: [400, 401, 403, 413],
+    tags: ['admin'],
+    summary: 'Загрузить файл импорта (multipart: kind, file): применимость или аналоги, CSV до 100 МБ',
+    description:
+      'CSV в UTF-8 или Windows-1251, разделитель «;» или «,», первая строка — заголовки. Файл сохраняется и ' +
+      'импортируется фоновой задачей пачками; ответ 202 — запуск в очереди, его ход — GET imports/{id}/.',
+  },
+  adminImports: {
+    method: 'GET',
+    path: '/api/admin/v1/imports/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    query: adminImports.adminImportsQuery,
+    response: adminImports.adminImportsResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Запуски импорта, новые первыми: статус, строки обработано из всего, ошибки',
+  },
+  adminImportDetail: {
+    method: 'GET',
+    path: '/api/admin/v1/imports/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminImports.adminImport,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Один запуск импорта (ход работы)',
+  },
+  adminImportErrors: {
+    method: 'GET',
+    path: '/api/admin/v1/imports/{id}/errors/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminImports.adminImportErrorsCsv,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Отчёт об ошибках импорта: CSV (UTF-8 с BOM, «;») — строка файла, значение, причина',
   },
 
   // ---- service ----

@@ -13,6 +13,7 @@ import {
   PinIcon,
   TagIcon,
   TreeIcon,
+  UploadIcon,
   UserIcon,
   WrenchIcon,
   type IconProps,
@@ -40,6 +41,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/manufacturers', label: 'Производители', icon: TagIcon },
   // ---- back office: product properties, fitment, installation prices ----
   { href: '/admin/installation', label: 'Цены установки', icon: WrenchIcon },
+  // ---- back office: imports (issue #15) ----
+  { href: '/admin/imports', label: 'Импорт', icon: UploadIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   // ---- content: banners, info pages, showcase settings (administrators only, as the API) ----

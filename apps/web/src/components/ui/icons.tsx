@@ -185,3 +185,10 @@ export const GearIcon = (p: IconProps) => (
     <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
   </Svg>
 );
+/** An arrow into a tray (file upload, imports). */
+export const UploadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+    <path d="M4 15v4h16v-4" />
+  </Svg>
+);

@@ -1,4 +1,11 @@
-import { API_ROUTES, COOKIE_NAMES, detailError, MESSAGES, PRODUCT_IMAGE_MAX_BYTES } from '@podbor/contract';
+import {
+  API_ROUTES,
+  COOKIE_NAMES,
+  detailError,
+  IMPORT_FILE_MAX_BYTES,
+  MESSAGES,
+  PRODUCT_IMAGE_MAX_BYTES,
+} from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isExpiring } from '../jwt';
 import { isSameOriginWrite } from '../same-origin';
@@ -41,6 +48,15 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** A back-office photo upload (multipart: the file plus its part headers). */
 const IMAGE_UPLOAD_PATH = /^admin\/v1\/products\/\d+\/images$/;
 const MAX_UPLOAD_BYTES = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
+/** A back-office import file (issue #15): a catalogue table of up to IMPORT_FILE_MAX_BYTES. */
+const IMPORT_UPLOAD_PATH = /^admin\/v1\/imports$/;
+const MAX_IMPORT_BYTES = IMPORT_FILE_MAX_BYTES + 64 * 1024;
+
+function bodyLimit(path: string): number {
+  if (IMAGE_UPLOAD_PATH.test(path)) return MAX_UPLOAD_BYTES;
+  if (IMPORT_UPLOAD_PATH.test(path)) return MAX_IMPORT_BYTES;
+  return MAX_BODY_BYTES;
+}
 
 /**
  * Calls whose successful answer carries an access/refresh pair (API-SHAPES §4, Podbor's verify, auth methods,
@@ -103,10 +119,7 @@ async function readBody(
 export async function forward(request: NextRequest, segments: readonly string[]): Promise<Response> {
   if (!isAllowedPath(segments)) return json(404, detailError(MESSAGES.notFound));
   if (!isSameOriginWrite(request)) return json(403, detailError(MESSAGES.crossSiteRequest));
-  const body = await readBody(
-    request,
-    IMAGE_UPLOAD_PATH.test(segments.join('/')) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES,
-  );
+  const body = await readBody(request, bodyLimit(segments.join('/')));
   if (body === 'too-large') return json(413, detailError(MESSAGES.bodyTooLarge));
 
   // Next decodes path segments; re-encode them one by one so a `/` inside a slug cannot add a segment.
