@@ -10,3 +10,4 @@ export * from './payment';
 export * from './reviews';
 export * from './feedback';
 export * from './audit';
+export * from './exchange';
