@@ -55,6 +55,7 @@ import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes'
 import adminStructureRoutes from './modules/admin-structure/admin-structure.routes';
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
+import exchange1cRoutes from './modules/exchange-1c/exchange-1c.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminInstallationRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
+  await app.register(exchange1cRoutes, { deps });
 
   await app.register(housekeeping, { payments: deps.payments });
 

@@ -191,6 +191,19 @@ const envSchema = z.object({
     .default(24),
   /** Every anonymous visitor (its cart too) is forgotten after this many days unused: the token cookie's lifetime. */
   VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** 1C exchange (CommerceML 2): the largest part of a file 1C may send in one call (`file_limit` of init). */
+  EXCHANGE_1C_FILE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(512 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  /** The price type of offers.xml that is the shop's price (its Ид or Наименование); empty = the first one listed. */
+  EXCHANGE_1C_PRICE_TYPE: z.string().default(''),
+  /** Records (groups, products, offers) applied by one `mode=import` call: 1C calls again while it answers progress. */
+  EXCHANGE_1C_BATCH: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How long an exchange session (the cookie of checkauth) lives, in hours. */
+  EXCHANGE_1C_SESSION_HOURS: z.coerce.number().int().min(1).max(72).default(6),
 });
 
 /** Limits on one-time codes (ARCHITECTURE §2 keeps the per-recipient ones: 59 s apart, 5 an hour). */
@@ -281,6 +294,8 @@ export interface Config {
   refreshGraceSeconds: number;
   /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
   refreshFirstTokenReuse: boolean;
+  /** The 1C exchange (modules/exchange-1c). */
+  exchange1c: { fileLimit: number; priceType: string; batch: number; sessionHours: number };
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -378,6 +393,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     refreshFirstTokenReuse: e.REFRESH_FIRST_TOKEN_REUSE === 'true' || e.REFRESH_FIRST_TOKEN_REUSE === '1',
+    exchange1c: {
+      fileLimit: e.EXCHANGE_1C_FILE_LIMIT,
+      priceType: e.EXCHANGE_1C_PRICE_TYPE.trim(),
+      batch: e.EXCHANGE_1C_BATCH,
+      sessionHours: e.EXCHANGE_1C_SESSION_HOURS,
+    },
     ...overrides,
   };
   // The sandbox marks any order paid at the customer's word: a production shop must never offer it.
