@@ -161,7 +161,7 @@ describe('1C exchange: catalogue', () => {
     const props = (await snapshot()).find((r) => r.external_id === productId(7));
     expect(props?.props).toBe('prop-diam=57.500,prop-side=side-l');
     // The storefront's search finds the new article at once.
-    const res = await ctx.app.inject({ url: `/api/v1/catalog/search/?q=${productArticle(7)}` });
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/search/?query=${productArticle(7)}` });
     expect(res.body).toContain(`Деталь 1С №7`);
     // The exchange is in the audit log.
     expect(await count(sql`select count(*)::int as n from audit_log where action = 'exchange.import'`)).toBe(

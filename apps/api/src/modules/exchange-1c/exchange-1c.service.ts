@@ -131,6 +131,10 @@ export async function handleExchange(db: Db, config: Config, req: ExchangeReques
       case 'success':
         if (type !== 'sale') return text('success');
         return await saleSuccess(db, session);
+      // 1C 8.3 (protocol 2.09+) closes a catalogue exchange with these; everything is already applied.
+      case 'complete':
+      case 'deactivate':
+        return text('success');
       default:
         return failure(M.unknownMode);
     }
