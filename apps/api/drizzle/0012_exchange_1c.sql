@@ -41,6 +41,7 @@ ALTER TABLE "exchange_staging" ADD CONSTRAINT "exchange_staging_import_id_exchan
 CREATE UNIQUE INDEX "exchange_imports_file_uq" ON "exchange_imports" USING btree ("session_id","filename");--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_sessions_token_uq" ON "exchange_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "exchange_sessions_expires_idx" ON "exchange_sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "exchange_staging_external_idx" ON "exchange_staging" USING btree ("import_id","kind",("data"->>'id'));--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_external_uq" ON "warehouses" USING btree ("external_id") WHERE "warehouses"."external_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_external_uq" ON "categories" USING btree ("external_id") WHERE "categories"."external_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturers_external_uq" ON "manufacturers" USING btree ("external_id") WHERE "manufacturers"."external_id" is not null;--> statement-breakpoint

@@ -25,6 +25,14 @@ export async function insertSession(
   return Number(rows[0]?.id);
 }
 
+/** Forgets expired sessions (their imports and staging go with them); their ids, whose folders are removed. */
+export async function deleteExpiredSessions(db: Db): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`delete from exchange_sessions where expires_at < now() returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   const { rows } = await db.execute<{
     id: number;

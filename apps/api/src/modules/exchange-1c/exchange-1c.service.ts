@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EXCHANGE_1C_MESSAGES as M,
@@ -83,6 +83,9 @@ async function checkauth(db: Db, config: Config, type: 'catalog' | 'sale', autho
   const ok = await verifyPassword(account?.passwordHash, password);
   if (!account || !ok || !account.isActive) return failure(M.authFailed);
   if (account.role !== 'admin') return failure(M.roleRequired);
+  // Every new session first clears what expired ones left (rows and uploaded files).
+  for (const id of await repo.deleteExpiredSessions(db))
+    await rm(sessionDir(config.dataDir, id), { recursive: true, force: true });
   const token = randomBytes(24).toString('base64url');
   await db.transaction(async (tx) => {
     const id = await repo.insertSession(tx, {
