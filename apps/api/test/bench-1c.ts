@@ -42,7 +42,14 @@ execFileSync('npx', ['tsx', 'apps/api/src/cli/seed.ts', '--if-empty', '--product
 const handle = await createDb({ databaseUrl, poolSize: 10 });
 await migrate(handle);
 const config = loadConfig(
-  { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
+  {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    // Records per import call can be tried out: EXCHANGE_1C_BATCH=10000 npm run bench:1c
+    ...(process.env.EXCHANGE_1C_BATCH ? { EXCHANGE_1C_BATCH: process.env.EXCHANGE_1C_BATCH } : {}),
+  },
   {
     jwtSecret: 'bench-only-secret-'.padEnd(40, 'x'),
   },
