@@ -57,6 +57,7 @@ import adminStructureRoutes from './modules/admin-structure/admin-structure.rout
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 import adminImportsRoutes from './modules/admin-imports/admin-imports.routes';
+import exchange1cRoutes from './modules/exchange-1c/exchange-1c.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminImportsRoutes, { deps });
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
+  await app.register(exchange1cRoutes, { deps });
 
   await app.register(housekeeping, { payments: deps.payments });
 

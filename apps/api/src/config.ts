@@ -201,6 +201,19 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Lines of an import file applied (and checkpointed) in one transaction. */
   IMPORT_BATCH_LINES: z.coerce.number().int().min(10).max(50_000).default(2_000),
+  /** 1C exchange (CommerceML 2): the largest part of a file 1C may send in one call (`file_limit` of init). */
+  EXCHANGE_1C_FILE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(512 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  /** The price type of offers.xml that is the shop's price (its Ид or Наименование); empty = the first one listed. */
+  EXCHANGE_1C_PRICE_TYPE: z.string().default(''),
+  /** Records (groups, products, offers) applied by one `mode=import` call: 1C calls again while it answers progress. */
+  EXCHANGE_1C_BATCH: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How long an exchange session (the cookie of checkauth) lives, in hours. */
+  EXCHANGE_1C_SESSION_HOURS: z.coerce.number().int().min(1).max(72).default(6),
 });
 
 /** Limits on one-time codes (ARCHITECTURE §2 keeps the per-recipient ones: 59 s apart, 5 an hour). */
@@ -295,6 +308,8 @@ export interface Config {
   jobs: { enabled: boolean; concurrency: number; poolSize: number; pollingSeconds: number };
   /** Lines of an import file per transaction (IMPORT_BATCH_LINES). */
   importBatchLines: number;
+  /** The 1C exchange (modules/exchange-1c). */
+  exchange1c: { fileLimit: number; priceType: string; batch: number; sessionHours: number };
 }
 
 /** Without JWT_SECRET a random secret is created once and kept in DATA_DIR, so sessions survive restarts. */
@@ -402,6 +417,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pollingSeconds: e.JOBS_POLL_SECONDS,
     },
     importBatchLines: e.IMPORT_BATCH_LINES,
+    exchange1c: {
+      fileLimit: e.EXCHANGE_1C_FILE_LIMIT,
+      priceType: e.EXCHANGE_1C_PRICE_TYPE.trim(),
+      batch: e.EXCHANGE_1C_BATCH,
+      sessionHours: e.EXCHANGE_1C_SESSION_HOURS,
+    },
     ...overrides,
   };
   // The sandbox marks any order paid at the customer's word: a production shop must never offer it.

@@ -31,6 +31,7 @@ export * from './admin-structure';
 export * from './admin-content';
 export * from './admin-installation';
 export * from './admin-imports';
+export * from './exchange-1c';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

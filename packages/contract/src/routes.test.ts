@@ -167,6 +167,9 @@ const INTERNAL_CALLS = [
   'GET /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/webhooks/yookassa/',
+  // ---- 1C exchange (CommerceML 2, issue #15) ----
+  'GET /api/exchange/1c/',
+  'POST /api/exchange/1c/',
 ];
 
 describe('API_ROUTES', () => {

@@ -3,6 +3,7 @@ import * as admin from './admin';
 import * as adminOrders from './admin-orders';
 import * as adminBranches from './admin-branches';
 import * as desk from './admin-desk';
+import * as exchange1c from './exchange-1c';
 import { idParams } from './common';
 import * as adminCatalog from './admin-catalog';
 import * as adminStructure from './admin-structure';
@@ -1583,6 +1584,27 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404],
     tags: ['admin'],
     summary: 'Отчёт об ошибках импорта: CSV (UTF-8 с BOM, «;») — строка файла, значение, причина',
+  // ---- 1C exchange (CommerceML 2, issue #15) ----
+  exchange1cGet: {
+    method: 'GET',
+    path: exchange1c.EXCHANGE_1C_PATH,
+    // The protocol signs in with HTTP Basic at checkauth and a session cookie afterwards (modules/exchange-1c).
+    auth: 'public',
+    query: exchange1c.exchange1cQuery,
+    response: exchange1c.exchange1cResponse,
+    tags: ['exchange'],
+    summary: 'Обмен с 1С (CommerceML 2): checkauth, init, import, query, success — ответы text/plain',
+    internal: true,
+  },
+  exchange1cPost: {
+    method: 'POST',
+    path: exchange1c.EXCHANGE_1C_PATH,
+    auth: 'public',
+    query: exchange1c.exchange1cQuery,
+    response: exchange1c.exchange1cResponse,
+    tags: ['exchange'],
+    summary: 'Обмен с 1С (CommerceML 2): file (части файла в теле), а также любые режимы методом POST',
+    internal: true,
   },
 
   // ---- service ----

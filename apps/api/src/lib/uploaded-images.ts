@@ -54,12 +54,17 @@ export async function acceptImageUploads(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Stores the picture under `<mediaDir>/<folder>/` as `<owner>-<random>.webp` and gives its media path. */
+/**
+ * Stores the picture under `<mediaDir>/<folder>/` as `<owner>-<random>.webp` (or `<name>.webp` when a stable
+ * name is given, e.g. from the picture's content hash, so the same picture imported twice is one file) and gives
+ * its media path.
+ */
 export async function storeMediaImage(
   mediaDir: string,
   kind: MediaImageKind,
   ownerId: number,
   data: Buffer,
+  name?: string,
 ): Promise<string> {
   let format: string | undefined;
   try {
@@ -78,9 +83,9 @@ export async function storeMediaImage(
   } catch {
     throw badRequest({ image: [CATALOG_MESSAGES.imageType] });
   }
-  const name = `${ownerId}-${randomBytes(8).toString('hex')}.webp`;
+  const file = `${name ?? `${ownerId}-${randomBytes(8).toString('hex')}`}.webp`;
   const dir = path.join(mediaDir, ...kind.folder.split('/'));
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), webp);
-  return `/media/${kind.folder}/${name}`;
+  await writeFile(path.join(dir, file), webp);
+  return `/media/${kind.folder}/${file}`;
 }

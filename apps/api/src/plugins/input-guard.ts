@@ -29,6 +29,8 @@ function findUnstorableText(value: unknown): (string | number)[] | undefined {
   const stack: Visit[] = [{ value }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     const current = visit.value;
+    // Raw bytes (the 1C exchange's file parts) are not text: nothing to check, and never walked byte by byte.
+    if (Buffer.isBuffer(current)) continue;
     if (typeof current === 'string') {
       if (UNSTORABLE.test(current)) return pathOf(visit);
     } else if (Array.isArray(current)) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, text, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 
 export const regions = pgTable('regions', {
@@ -56,6 +57,13 @@ export const warehouses = pgTable(
       .references(() => branches.id, { onDelete: 'restrict' }),
     title: text().notNull(),
     address: text().notNull().default(''),
+    /** The warehouse's Ид in 1C (Склад of offers.xml): stock from 1C lands here. */
+    externalId: text(),
   },
-  (t) => [uniqueIndex('warehouses_branch_uq').on(t.branchId, t.title)],
+  (t) => [
+    uniqueIndex('warehouses_branch_uq').on(t.branchId, t.title),
+    uniqueIndex('warehouses_external_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
 );

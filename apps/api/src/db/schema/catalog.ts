@@ -43,18 +43,35 @@ export const categories = pgTable(
     seoDescription: text().notNull().default(''),
     /** Hidden by staff: the category and its whole subtree are left out of the storefront (products keep their data). */
     isHidden: boolean().notNull().default(false),
+    /** The group's Ид in 1C (CommerceML exchange, issue #15); null for categories made on the site. */
+    externalId: text(),
   },
-  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+  (t) => [
+    index('categories_parent_idx').on(t.parentId, t.sort),
+    uniqueIndex('categories_external_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
 );
 
-export const manufacturers = pgTable('manufacturers', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  slug: text().notNull().unique(),
-  title: text().notNull(),
-  description: text().notNull().default(''),
-  country: text().notNull().default(''),
-  logo: text(),
-});
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    country: text().notNull().default(''),
+    logo: text(),
+    /** The manufacturer's Ид in 1C (Изготовитель of a product); null when made on the site. */
+    externalId: text(),
+  },
+  (t) => [
+    uniqueIndex('manufacturers_external_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+);
 
 export const products = pgTable(
   'products',
@@ -88,6 +105,8 @@ export const products = pgTable(
     ratingCount: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The product's Ид in 1C (Товар/Ид, without the characteristic part); null when made on the site. */
+    externalId: text(),
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('russian', coalesce(${products.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${products.articleNormalized}, '')), 'A')`,
@@ -124,6 +143,9 @@ export const products = pgTable(
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('products_article_trgm_idx').using('gin', sql`${t.articleNormalized} gin_trgm_ops`),
     check('products_price_positive', sql`${t.price} >= 0`),
+    uniqueIndex('products_external_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -144,15 +166,25 @@ export const searchWords = pgTable(
 );
 
 /** Filterable properties ("Характеристики"); type decides the filter widget. */
-export const properties = pgTable('properties', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  slug: text().notNull().unique(),
-  title: text().notNull(),
-  type: text({ enum: ['CHECKBOX', 'RANGE', 'RADIO'] })
-    .notNull()
-    .default('CHECKBOX'),
-  unit: text().notNull().default(''),
-});
+export const properties = pgTable(
+  'properties',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    slug: text().notNull().unique(),
+    title: text().notNull(),
+    type: text({ enum: ['CHECKBOX', 'RANGE', 'RADIO'] })
+      .notNull()
+      .default('CHECKBOX'),
+    unit: text().notNull().default(''),
+    /** The property's Ид in 1C (Классификатор/Свойства); null when made on the site. */
+    externalId: text(),
+  },
+  (t) => [
+    uniqueIndex('properties_external_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+);
 
 export const propertyValues = pgTable(
   'property_values',

@@ -11,3 +11,4 @@ export * from './reviews';
 export * from './feedback';
 export * from './audit';
 export * from './imports';
+export * from './exchange';

@@ -72,6 +72,11 @@ export const orders = pgTable(
      * changing the same order gets a conflict instead of overwriting the first one's change.
      */
     version: integer().notNull().default(1),
+    /**
+     * The `version` 1C last confirmed taking (type=sale&mode=success); null = never taken. The order goes to 1C
+     * again whenever its version moves past this one.
+     */
+    exchangedVersion: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +89,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_visitor_idx').on(t.visitorId),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // What the 1C exchange still has to send: orders never taken or changed since.
+    index('orders_exchange_pending_idx')
+      .on(t.id)
+      .where(sql`${t.exchangedVersion} is null or ${t.exchangedVersion} <> ${t.version}`),
     // Only the open unpaid orders of an address are ever counted (OPEN_ORDERS_PER_IP).
     index('orders_open_client_ip_idx')
       .on(t.clientIp)
