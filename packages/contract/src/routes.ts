@@ -1584,6 +1584,8 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404],
     tags: ['admin'],
     summary: 'Отчёт об ошибках импорта: CSV (UTF-8 с BOM, «;») — строка файла, значение, причина',
+  },
+
   // ---- 1C exchange (CommerceML 2, issue #15) ----
   exchange1cGet: {
     method: 'GET',
