@@ -42,6 +42,8 @@ export function brandKey(brand: string): string {
   return /[A-Z]/.test(upper) ? upper.replace(LOOKALIKE_RE, (c) => LOOKALIKES[c] ?? c) : upper;
 }
 
+const BRAND_CACHE_SIZE = 10_000;
+
 /**
  * A brand normaliser over a synonym table: returns the key of the maker a name stands for ('KAYABA' → 'KYB'),
  * or the name's own key when the table does not know it. Later entries win over earlier ones, so the shop's own
@@ -58,9 +60,17 @@ export function createBrandNormaliser(synonyms: readonly BrandSynonym[] = DEFAUL
       if (key !== '') table.set(key, target);
     }
   }
+  // A price list names a few hundred brands over and over: each spelling is worked out once.
+  const seen = new Map<string, string>();
   return (brand: string): string => {
-    const key = brandKey(brand);
-    return table.get(key) ?? key;
+    let result = seen.get(brand);
+    if (result === undefined) {
+      const key = brandKey(brand);
+      result = table.get(key) ?? key;
+      if (seen.size >= BRAND_CACHE_SIZE) seen.clear();
+      seen.set(brand, result);
+    }
+    return result;
   };
 }
 export type BrandNormaliser = ReturnType<typeof createBrandNormaliser>;
