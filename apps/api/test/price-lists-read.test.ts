@@ -4,6 +4,7 @@ import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
   PRICE_LIST_MESSAGES as M,
@@ -138,15 +139,20 @@ describe('CSV price lists', () => {
       mapping: { article: 1, brand: 2, title: 3, price: 4, quantity: 5, delivery_days: 6, multiplicity: 7 },
     };
     const formats: unknown[] = [];
+    const progress: number[] = [];
     const rows: PriceListRow[] = [];
     for await (const batch of readPriceList(fileStream(fixtureCsv('utf-8', ',')), {
       format: 'csv',
       settings: { ...byNumber, file: { first_data_line: 4 } },
       onFormat: (f) => formats.push(f),
+      onBytes: (n) => progress.push(n),
     })) {
       rows.push(...batch);
     }
     expect(formats).toEqual([{ encoding: 'utf-8', delimiter: ',' }]);
+    // Progress by bytes ends at the file's size.
+    expect(progress.at(-1)).toBe(fixtureCsv('utf-8', ',').length);
+    expect(progress.length).toBeGreaterThan(10);
     expectGoodTableLines(
       rows.filter((r): r is PriceListLine => !isPriceListLineError(r)),
       {
@@ -180,6 +186,16 @@ describe('CSV price lists', () => {
         file: { encoding: 'utf-8' },
       }),
     ).rejects.toThrow(M.noHeader);
+  });
+
+  it('UTF-16 with a BOM and tabs, as Excel saves «Unicode text»', async () => {
+    const text = 'Артикул\tБренд\tЦена\r\nW 712/95\tMANN-FILTER\t890,00\r\n';
+    const { good } = await readAll(fileStream(iconv.encode(text, 'utf-16le', { addBOM: true })), 'csv', {
+      mapping: { article: 'Артикул', brand: 'Бренд', price: 'Цена' },
+    });
+    expect(good.map((l) => [l.line, l.article, l.brandNormalized, l.price])).toEqual([
+      [2, 'W 712/95', 'MANN', 890],
+    ]);
   });
 
   it('without a header row, data from the line given, columns by number', async () => {
@@ -236,6 +252,69 @@ describe('CSV price lists', () => {
         mapping: { article: 'Артикул', brand: 'Бренд', price: 'Цена' },
       }),
     ).toBe(`${M.csvBroken}, строка 2`);
+  });
+});
+
+describe('streaming', () => {
+  /** 200,000 lines (about 8 MB) made as they are asked for; tells how many bytes were taken and whether it was closed. */
+  function lazySource(make: (i: number) => string, header: string) {
+    const state = { bytes: 0, closed: false };
+    async function* source() {
+      try {
+        let chunk = header;
+        for (let i = 1; i <= 200_000; i += 1) {
+          chunk += make(i);
+          if (i % 500 === 0) {
+            const bytes = Buffer.from(chunk);
+            state.bytes += bytes.length;
+            yield bytes;
+            chunk = '';
+          }
+        }
+      } finally {
+        state.closed = true;
+      }
+    }
+    return { state, source: source() };
+  }
+
+  it('CSV: the first lines come before the file is read, and stopping early closes the file', async () => {
+    const { state, source } = lazySource(
+      (i) => `A${i};BOSCH;Фильтр ${i};${i},50;5\n`,
+      'Артикул;Бренд;Наименование;Цена;Остаток\n',
+    );
+    let firstAt = 0;
+    let lines = 0;
+    for await (const batch of readPriceList(source, {
+      format: 'csv',
+      settings: { mapping: { article: 'Артикул', brand: 'Бренд', price: 'Цена' } },
+    })) {
+      firstAt ||= state.bytes;
+      lines += batch.length;
+      if (lines >= 5000) break;
+    }
+    expect(firstAt).toBeGreaterThan(0);
+    expect(firstAt).toBeLessThan(1024 * 1024);
+    expect(state.bytes).toBeLessThan(2 * 1024 * 1024);
+    expect(state.closed).toBe(true);
+  });
+
+  it('YML: offers come as the file is read, and stopping early closes the file', async () => {
+    const { state, source } = lazySource(
+      (i) =>
+        `<offer id="${i}"><vendor>NGK</vendor><vendorCode>N${i}</vendorCode><price>${i}</price></offer>\n`,
+      '<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog><shop><offers>\n',
+    );
+    let firstAt = 0;
+    let lines = 0;
+    for await (const batch of readPriceList(source, { format: 'yml' })) {
+      firstAt ||= state.bytes;
+      lines += batch.length;
+      if (lines >= 5000) break;
+    }
+    expect(firstAt).toBeLessThan(256 * 1024);
+    expect(state.bytes).toBeLessThan(1024 * 1024);
+    expect(state.closed).toBe(true);
   });
 });
 

@@ -17,6 +17,14 @@ export interface CsvFormat {
   delimiter: CsvDelimiter;
 }
 
+/** A chunk as a Buffer, without copying one that already is. */
+export function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return typeof chunk === 'string'
+    ? Buffer.from(chunk)
+    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
 /** How much of the file is looked at for the encoding and the delimiter. */
 const HEAD_BYTES = 64 * 1024;
 /** An ASCII-only start says nothing of the encoding: look this far for the first non-ASCII byte. */
@@ -162,7 +170,7 @@ export async function* readCsvTable(
       done = true;
       break;
     }
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value);
+    const chunk = asBuffer(next.value);
     if (!nonAscii) nonAscii = chunk.some((b) => b >= 0x80);
     headChunks.push(chunk);
     headLength += chunk.length;

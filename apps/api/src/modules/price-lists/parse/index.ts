@@ -39,6 +39,20 @@ export interface ReadPriceListOptions {
   batchSize?: number;
   /** CSV only: told the detected encoding and delimiter before the first line. */
   onFormat?: (format: CsvFormat) => void;
+  /**
+   * Told the bytes taken from the source so far (against the file's size: the job's progress). Runs a little ahead
+   * of the lines yielded, by what the parsers hold (about 64 KB).
+   */
+  onBytes?: (bytesRead: number) => void;
+}
+
+async function* counted(source: PriceListSource, onBytes: (bytesRead: number) => void) {
+  let bytes = 0;
+  for await (const chunk of source as AsyncIterable<Buffer | Uint8Array | string>) {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    onBytes(bytes);
+    yield chunk;
+  }
 }
 
 /** The format from the file's name (and first bytes when given): null when it is none of the three. */
@@ -68,6 +82,7 @@ export async function* readPriceList(
   options: ReadPriceListOptions,
 ): AsyncGenerator<PriceListRow[]> {
   const batchSize = Math.max(1, options.batchSize ?? PRICE_LIST_BATCH_SIZE);
+  if (options.onBytes) source = counted(source, options.onBytes);
   const normaliseBrand =
     typeof options.brands === 'function' ? options.brands : createBrandNormaliser(options.brands);
   if (options.format === 'yml') {

@@ -11,6 +11,7 @@ import {
   type PriceListRow,
 } from '@podbor/contract';
 import type { BrandNormaliser } from './brands';
+import { asBuffer } from './csv';
 import { PriceListFileError, readLineValues } from './lines';
 import { parseDecimal } from './values';
 
@@ -185,7 +186,7 @@ export async function* readYmlLines(
   // The first bytes are kept until the XML declaration can be read whole.
   let head: Buffer | null = Buffer.alloc(0) as Buffer;
   for await (const raw of source) {
-    let chunk: Buffer = typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw);
+    let chunk = asBuffer(raw);
     if (head !== null) {
       head = Buffer.concat([head, chunk]);
       if (head.length < DECLARATION_BYTES) continue;
