@@ -4,6 +4,7 @@ import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
@@ -332,6 +333,21 @@ describe('XLSX price lists', () => {
       [10, 'Производитель', '', M.brandMissing],
       [12, 'Цена, руб.', '-5', M.priceNotPositive],
     ]);
+  });
+
+  it('skips a hidden first sheet by default', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const hidden = workbook.addWorksheet('Служебный', { state: 'hidden' });
+    hidden.addRow(['Артикул', 'Бренд', 'Цена']);
+    hidden.addRow(['HIDDEN', 'BOSCH', 1]);
+    const shown = workbook.addWorksheet('Прайс');
+    shown.addRow(['Артикул', 'Бренд', 'Цена']);
+    shown.addRow(['SHOWN', 'BOSCH', 2]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { good } = await readAll(fileStream(bytes, 1024), 'xlsx', {
+      mapping: { article: 'Артикул', brand: 'Бренд', price: 'Цена' },
+    });
+    expect(good.map((l) => [l.line, l.article, l.price])).toEqual([[2, 'SHOWN', 2]]);
   });
 
   it('reads another sheet when told, and refuses what is not an XLSX', async () => {
