@@ -32,6 +32,7 @@ export * from './admin-content';
 export * from './admin-installation';
 export * from './admin-imports';
 export * from './exchange-1c';
+export * from './price-lists';
 export * from './rich-text';
 export * from './translit';
 export * from './search';
