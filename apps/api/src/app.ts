@@ -55,6 +55,9 @@ import adminBranchesRoutes from './modules/admin-branches/admin-branches.routes'
 import adminStructureRoutes from './modules/admin-structure/admin-structure.routes';
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
+// Issue #15: the Yandex Market feed and the products export.
+import feedsRoutes from './modules/feeds/feeds.routes';
+import adminExportRoutes from './modules/admin-export/admin-export.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,6 +203,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminStructureRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminInstallationRoutes);
+  await app.register(feedsRoutes);
+  await app.register(adminExportRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
 

@@ -29,6 +29,7 @@ export * from './admin-catalog';
 export * from './admin-structure';
 export * from './admin-content';
 export * from './admin-installation';
+export * from './admin-export';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

@@ -149,6 +149,8 @@ const PODBOR_CALLS = [
   'POST /api/v1/payment/orders/{}/cancel/',
   // Issue #13: a guest follows an order by its number and phone.
   'POST /api/v1/payment/orders/lookup/',
+  // ---- back office: export (issue #15) ----
+  'GET /api/admin/v1/products/export/',
 ];
 
 const routes = Object.entries(API_ROUTES);
@@ -160,6 +162,8 @@ const INTERNAL_CALLS = [
   'GET /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/webhooks/yookassa/',
+  // Issue #15: the Yandex Market feed, served by the storefront as /feeds/yandex.yml.
+  'GET /api/v1/feeds/yandex/',
 ];
 
 describe('API_ROUTES', () => {
