@@ -24,7 +24,7 @@ import {
 // the points registered in the Market account), and pickup there is free and same-day.
 
 /** Products read per statement. */
-export const YML_BATCH_SIZE = 1000;
+export const YML_BATCH_SIZE = 2000;
 /** Yandex takes up to 10 pictures and 3,000 characters of description per offer. */
 const MAX_PICTURES = 10;
 const MAX_DESCRIPTION = 3000;
@@ -57,6 +57,8 @@ const stockRow = z.object({ product_id: pgNumber, branch_id: pgNumber, available
 /* eslint-disable no-control-regex -- matching the control characters is the point */
 const NOT_XML_CHAR =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** A quick first look (one character class): most texts have none of these and skip the slower replace. */
+const MAYBE_NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 /* eslint-enable no-control-regex */
 const XML_SPECIAL = /[&<>"']/g;
 const XML_ENTITY: Record<string, string> = {
@@ -69,7 +71,8 @@ const XML_ENTITY: Record<string, string> = {
 
 /** Text safe inside an XML element or a double-quoted attribute. */
 export function xmlText(value: string): string {
-  return value.replace(NOT_XML_CHAR, '').replace(XML_SPECIAL, (ch) => XML_ENTITY[ch] ?? ch);
+  const clean = MAYBE_NOT_XML.test(value) ? value.replace(NOT_XML_CHAR, '') : value;
+  return clean.replace(XML_SPECIAL, (ch) => XML_ENTITY[ch] ?? ch);
 }
 
 const BLOCK_TAGS = new Set([
@@ -110,7 +113,7 @@ export function plainText(html: string, max = MAX_DESCRIPTION): string {
   );
   parser.write(html);
   parser.end();
-  const clean = text.replace(NOT_XML_CHAR, '').replace(/\s+/g, ' ').trim();
+  const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   // Cut at a word boundary and say that the text goes on.
   const cut = clean.slice(0, max - 1);
@@ -272,9 +275,8 @@ export async function generateYmlFeed(
   );
 
   const visible = visibleCategorySql(tree);
-  let after = 0;
-  let offers = 0;
-  for (;;) {
+  /** One batch after product id `after`, with its stock; null past the end. */
+  const readBatch = async (after: number) => {
     const rows = await parseRows(
       db,
       sql`select p.id, p.slug, p.title, p.article, p.category_id, p.price, p.old_price, p.images, p.description,
@@ -286,23 +288,32 @@ export async function generateYmlFeed(
           limit ${batchSize}`,
       productRow,
     );
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.id;
+    if (rows.length === 0) return null;
     const stock = await branchStock(
       db,
       rows.map((r) => r.id),
     );
+    return { rows, stock, last: rows[rows.length - 1]!.id, full: rows.length === batchSize };
+  };
+  let offers = 0;
+  // The database reads the next batch while this one is turned into XML and written: one batch ahead at most.
+  let next = readBatch(0);
+  for (;;) {
+    const batch = await next;
+    if (!batch) break;
+    next = batch.full ? readBatch(batch.last) : Promise.resolve(null);
+    // A failed write must not leave the read-ahead's rejection unhandled.
+    next.catch(() => {});
     let text = '';
-    for (const p of rows) {
+    for (const p of batch.rows) {
       if (!listed.has(p.category_id)) continue;
-      const xml = offerXml(p, tree, stock, config);
+      const xml = offerXml(p, tree, batch.stock, config);
       if (xml) {
         text += xml;
         offers += 1;
       }
     }
     await put(out, text);
-    if (rows.length < batchSize) break;
   }
   await put(out, '</offers>\n</shop>\n</yml_catalog>\n');
   return { offers, categories: categories.length };
