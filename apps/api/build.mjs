@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', staff: 'src/cli/staff.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/cli/seed.ts',
+    staff: 'src/cli/staff.ts',
+    'yml-feed': 'src/cli/yml-feed.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,4 +25,4 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
-console.log('api: built dist/server.js, dist/seed.js, dist/staff.js');
+console.log('api: built dist/server.js, dist/seed.js, dist/staff.js, dist/yml-feed.js');

@@ -58,6 +58,9 @@ import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 import adminImportsRoutes from './modules/admin-imports/admin-imports.routes';
 import exchange1cRoutes from './modules/exchange-1c/exchange-1c.routes';
+// Issue #15: the Yandex Market feed and the products export.
+import feedsRoutes from './modules/feeds/feeds.routes';
+import adminExportRoutes from './modules/admin-export/admin-export.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -210,6 +213,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminContentRoutes);
   await app.register(adminInstallationRoutes);
   await app.register(adminImportsRoutes, { deps });
+  await app.register(feedsRoutes);
+  await app.register(adminExportRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(transportRoutes, { deps });
   await app.register(exchange1cRoutes, { deps });

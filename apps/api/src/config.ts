@@ -127,6 +127,11 @@ const envSchema = z.object({
    * 0 = never (tests call the sweep themselves).
    */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * The Yandex Market feed (/feeds/yandex.yml) is regenerated after a catalogue change at most this often, in
+   * seconds (0 = on the next request after any change); until then the previous file is served.
+   */
+  YML_FEED_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Orders paid at the branch hold their stock this long unless staff start assembling them. */
   ORDER_CASH_HOLD_HOURS: z.coerce
     .number()
@@ -276,6 +281,8 @@ export interface Config {
   yookassa?: YooKassaConfig;
   orderPaymentTimeoutMinutes: number;
   orderExpirySweepSeconds: number;
+  /** Shortest time between two regenerations of the YML feed after catalogue changes (0 = on next request). */
+  ymlFeedRefreshSeconds: number;
   orderCashHoldHours: number;
   orderCashHoldHoursAnonymous: number;
   /** Per-hour order limits (0 = off). */
@@ -381,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : undefined,
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    ymlFeedRefreshSeconds: e.YML_FEED_REFRESH_SECONDS,
     orderExpirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     orderCashHoldHours: e.ORDER_CASH_HOLD_HOURS,
     orderCashHoldHoursAnonymous: e.ORDER_CASH_HOLD_HOURS_ANONYMOUS,

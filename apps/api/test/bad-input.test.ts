@@ -11,10 +11,17 @@ import { user } from './shop-helpers';
  * garbage from a signed-in admin (every staff route allows one), which takes it through the same parsing and
  * validation as every call.
  */
+/** Calls whose successful answer is a file rather than JSON (issue #15): their 2xx answers carry its type. */
+const FILE_ANSWERS: Record<string, RegExp> = {
+  ymlFeed: /^application\/xml; charset=utf-8$/,
+  adminProductExport: /^text\/csv; charset=utf-8$/,
+};
+
 const ENDPOINTS = (Object.entries(API_ROUTES) as [string, ApiRouteDef][]).map(([name, def]) => ({
   method: def.method,
   url: sampleUrl(name, def),
   staff: def.auth === 'staff',
+  file: FILE_ANSWERS[name],
 }));
 
 let ctx: TestContext;
@@ -43,7 +50,7 @@ function expectEnvelope(
   }
 }
 
-describe.each(ENDPOINTS)('$method $url', ({ method, url, staff }) => {
+describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
   const auth = () => (staff ? staffHeaders : {});
 
   it('refuses malformed JSON with 400 and a Russian message', async () => {
@@ -78,7 +85,8 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url, staff }) => {
         payload: method === 'GET' ? undefined : payload,
         remoteAddress: nextIp(),
       });
-      expectEnvelope(res, payload);
+      if (file && res.statusCode < 300) expect(String(res.headers['content-type']), payload).toMatch(file);
+      else expectEnvelope(res, payload);
     }
   });
 

@@ -33,6 +33,7 @@ export * from './admin-installation';
 export * from './admin-imports';
 export * from './exchange-1c';
 export * from './price-lists';
+export * from './admin-export';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

@@ -156,6 +156,8 @@ const PODBOR_CALLS = [
   'POST /api/v1/payment/orders/{}/cancel/',
   // Issue #13: a guest follows an order by its number and phone.
   'POST /api/v1/payment/orders/lookup/',
+  // ---- back office: export (issue #15) ----
+  'GET /api/admin/v1/products/export/',
 ];
 
 const routes = Object.entries(API_ROUTES);
@@ -170,6 +172,8 @@ const INTERNAL_CALLS = [
   // ---- 1C exchange (CommerceML 2, issue #15) ----
   'GET /api/exchange/1c/',
   'POST /api/exchange/1c/',
+  // Issue #15: the Yandex Market feed, served by the storefront as /feeds/yandex.yml.
+  'GET /api/v1/feeds/yandex/',
 ];
 
 describe('API_ROUTES', () => {

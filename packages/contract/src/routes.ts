@@ -10,6 +10,7 @@ import * as adminStructure from './admin-structure';
 import * as adminContent from './admin-content';
 import * as adminInstallation from './admin-installation';
 import * as adminImports from './admin-imports';
+import * as adminExport from './admin-export';
 import * as auth from './auth';
 import * as branches from './branches';
 import * as cart from './cart';
@@ -1606,6 +1607,33 @@ export const API_ROUTES = {
     response: exchange1c.exchange1cResponse,
     tags: ['exchange'],
     summary: 'Обмен с 1С (CommerceML 2): file (части файла в теле), а также любые режимы методом POST',
+    internal: true,
+  },
+
+  // ---- back office: export (issue #15: products as CSV/XLSX, the Yandex Market feed) ----
+  adminProductExport: {
+    method: 'GET',
+    path: '/api/admin/v1/products/export/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    query: adminExport.adminProductExportQuery,
+    response: adminExport.adminProductExportResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Выгрузка товаров в CSV (UTF-8, «;») или XLSX с фильтрами списка товаров',
+    description:
+      'Столбцы: ID, артикул, производитель, название, путь категории, цена, старая цена, остаток по каждому ' +
+      'филиалу, остаток всего, ссылка на витрине. Файл отдаётся потоком; выгрузка пишется в журнал.',
+  },
+  ymlFeed: {
+    method: 'GET',
+    // The storefront serves it as /feeds/yandex.yml (apps/web/src/app/feeds).
+    path: '/api/v1/feeds/yandex/',
+    auth: 'public',
+    response: adminExport.ymlFeedResponse,
+    errors: [503],
+    tags: ['catalog'],
+    summary: 'Фид товаров для Яндекс Маркета (YML)',
     internal: true,
   },
 

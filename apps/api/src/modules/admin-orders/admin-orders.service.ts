@@ -5,7 +5,6 @@ import {
   ADMIN_ORDER_STATUS_TITLES,
   CALLBACK_MINUTES,
   MESSAGES,
-  normalizeArticle,
   normalizePhone,
   ORDER_STATUSES,
   roundKopecks,
@@ -22,6 +21,7 @@ import {
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { adminProductFilters } from '../../lib/catalog/admin-product-filter';
 import type { SmsGateway } from '../../lib/gateways/gateways';
 import { badRequest, detailError, HttpError } from '../../lib/http-error';
 import { ORDER_TRANSITIONS, transitionOrder } from '../../lib/order-status';
@@ -52,7 +52,6 @@ import {
   succeededPayment,
   type OrderDetailRow,
   type OrderFilters,
-  type ProductFilters,
   type StaffScope,
 } from './admin-orders.repository';
 
@@ -437,15 +436,7 @@ async function sendReadySms(env: AdminOrdersEnv, order: OrderDetailRow): Promise
 // ---- products ----
 
 export async function listProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductListResponse> {
-  const filters: ProductFilters = { categoryId: query.category };
-  if (query.q) {
-    const q = query.q.trim();
-    const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-    const article = normalizeArticle(q);
-    filters.id = id;
-    filters.article = article.length >= 2 ? article : undefined;
-    filters.words = q;
-  }
+  const filters = adminProductFilters(query.q, query.category);
   const offset = (query.page - 1) * query.size;
   let ids: number[];
   let count: number;

@@ -12,6 +12,7 @@ import {
   TableSkeleton,
 } from '@/components/admin/admin-ui';
 import { useListSearch } from '@/components/admin/use-search';
+import { ProductExport } from './product-export';
 
 /** The catalogue as staff search it: by number, article in any spelling, or title words. */
 export function ProductList() {
@@ -33,6 +34,7 @@ export function ProductList() {
             style={{ minWidth: 320 }}
           />
         </label>
+        <ProductExport q={q} />
       </div>
       {list.error ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
       <div className={styles.tableWrap} role="region" aria-label="Товары" tabIndex={0}>

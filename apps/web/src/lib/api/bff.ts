@@ -42,7 +42,12 @@ const FORWARDED_RESPONSE_HEADERS = [
   'etag',
   'last-modified',
   'location',
+  // Files the back office downloads (the products export) keep their name.
+  'content-disposition',
 ];
+/** Downloads streamed while the API reads the catalogue (issue #15): given longer than an ordinary call. */
+const LONG_DOWNLOADS = new Set<string>([API_ROUTES.adminProductExport.path]);
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** The API refuses bodies over 1 MiB anyway; refusing here saves the hop. */
 const MAX_BODY_BYTES = 1024 * 1024;
 /** A back-office photo upload (multipart: the file plus its part headers). */
@@ -201,6 +206,7 @@ export async function forward(request: NextRequest, segments: readonly string[])
       headers,
       body: outgoingBody,
       redirect: 'manual',
+      ...(LONG_DOWNLOADS.has(path) ? { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) } : {}),
     });
   };
 
