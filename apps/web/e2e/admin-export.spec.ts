@@ -21,7 +21,7 @@ async function target(index: number) {
   return row ? { id: Number(row.id), article: row.article, title: row.title } : null;
 }
 
-test('the products list downloads its search as CSV and XLSX', async ({ page }, info) => {
+test('the products list downloads its search as CSV and XLSX @tablet', async ({ page }, info) => {
   // Sign-in (argon2 + TOTP) and two downloads on a busy machine.
   test.setTimeout(120_000);
   const t = await target(info.project.name === 'tablet' ? 1 : 0);
@@ -63,7 +63,7 @@ test('the products list downloads its search as CSV and XLSX', async ({ page }, 
   expect(book.subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
-test('the storefront serves the Yandex Market feed on its own origin', async ({ request }, info) => {
+test('the storefront serves the Yandex Market feed on its own origin @tablet', async ({ request }, info) => {
   test.setTimeout(60_000);
   const t = await target(info.project.name === 'tablet' ? 1 : 0);
   test.skip(!t, 'needs the e2e database (DATABASE_URL)');

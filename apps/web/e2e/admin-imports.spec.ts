@@ -74,7 +74,7 @@ async function target(index: number): Promise<Target | null> {
     : null;
 }
 
-test('a fitment file with one bad line: the bar runs to the end, the report names the line, the vehicle shows the product', async ({
+test('a fitment file with one bad line: the bar runs to the end, the report names the line, the vehicle shows the product @tablet', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
