@@ -17,11 +17,18 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   adminProductExport: /^text\/csv; charset=utf-8$/,
 };
 
+/**
+ * The 1C exchange (issue #15) speaks 1C's own text protocol, not JSON: every refusal is `failure` and a Russian
+ * reason on the next line, in text/plain, which is what 1C shows its operator.
+ */
+const PROTOCOL_ANSWERS = new Set(['exchange1cGet', 'exchange1cPost']);
+
 const ENDPOINTS = (Object.entries(API_ROUTES) as [string, ApiRouteDef][]).map(([name, def]) => ({
   method: def.method,
   url: sampleUrl(name, def),
   staff: def.auth === 'staff',
   file: FILE_ANSWERS[name],
+  protocol: PROTOCOL_ANSWERS.has(name),
 }));
 
 let ctx: TestContext;
@@ -39,8 +46,14 @@ const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`; // keep the per-address l
 function expectEnvelope(
   res: { statusCode: number; body: string; headers: Record<string, unknown> },
   label: string,
+  protocol = false,
 ) {
   expect(res.statusCode, label).toBeLessThan(500);
+  if (protocol) {
+    expect(String(res.headers['content-type']), label).toMatch(/^text\/plain/);
+    expect(res.body, label).toMatch(/^failure\n.*[а-яё]/is);
+    return;
+  }
   expect(String(res.headers['content-type']), label).toMatch(/application\/json/);
   const body = JSON.parse(res.body) as unknown;
   if (res.statusCode >= 400) {
@@ -50,7 +63,7 @@ function expectEnvelope(
   }
 }
 
-describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
+describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file, protocol }) => {
   const auth = () => (staff ? staffHeaders : {});
 
   it('refuses malformed JSON with 400 and a Russian message', async () => {
@@ -61,7 +74,8 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
       payload: '{"phone_number": "+7',
       remoteAddress: nextIp(),
     });
-    expectEnvelope(res, 'malformed');
+    expectEnvelope(res, 'malformed', protocol);
+    if (protocol) return;
     if (method === 'POST') {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain('Некорректный JSON');
@@ -86,7 +100,7 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
         remoteAddress: nextIp(),
       });
       if (file && res.statusCode < 300) expect(String(res.headers['content-type']), payload).toMatch(file);
-      else expectEnvelope(res, payload);
+      else expectEnvelope(res, payload, protocol);
     }
   });
 
@@ -98,7 +112,8 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
       payload: JSON.stringify({ message: TWO_MB }),
       remoteAddress: nextIp(),
     });
-    expectEnvelope(res, '2MB');
+    expectEnvelope(res, '2MB', protocol);
+    if (protocol) return;
     expect([413, 404]).toContain(res.statusCode);
     if (method === 'POST') expect(res.statusCode).toBe(413);
   });
@@ -111,7 +126,7 @@ describe.each(ENDPOINTS)('$method $url', ({ method, url, staff, file }) => {
       payload: '<a/>',
       remoteAddress: nextIp(),
     });
-    expectEnvelope(res, 'xml');
+    expectEnvelope(res, 'xml', protocol);
   });
 });
 
