@@ -1,6 +1,9 @@
 // VIN and Japanese FRAME numbers (issue #17): what a customer types to find their vehicle. This file holds the
-// rules both sides apply (without zod, so the storefront's vehicle selector can check a code before asking) — reading the text the way people write it and the checks ISO 3779 allows — while the
-// tables that name makers and models live with the API (apps/api/src/modules/transport/vehicle-code-data.ts).
+// rules both sides apply — reading the text the way people write it and the checks ISO 3779 allows — without zod,
+// so the storefront's vehicle selector can check a code before it asks. The tables that name makers and models
+// live with the API (apps/api/src/modules/transport/vehicle-code-data.ts).
+
+import { latinLookalikes } from './lookalikes';
 
 export const VIN_LENGTH = 17;
 export const VEHICLE_CODE_MAX_LENGTH = 40;
@@ -16,32 +19,16 @@ export const VEHICLE_CODE_MESSAGES = {
   tooLong: `Не длиннее ${VEHICLE_CODE_MAX_LENGTH} знаков`,
 } as const;
 
-// Cyrillic letters that look like Latin ones: a VIN typed on a Russian keyboard layout often mixes them in.
-const LOOK_ALIKES: Record<string, string> = {
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  У: 'Y',
-  Х: 'X',
-};
-
 /**
  * Upper case, Cyrillic look-alikes made Latin, spaces dropped (people copy VINs in groups). A FRAME number written
  * with a space instead of its dash ('NZE141 1234567') gets its dash back.
  */
 export function normalizeVehicleCode(raw: string): string {
-  return raw
+  const upper = raw
     .trim()
     .replace(/^([\p{L}\d]{2,8})[\s\u00a0]+(\d{3,8})$/u, '$1-$2')
-    .toUpperCase()
-    .replace(/[АВЕКМНОРСТУХ]/g, (c) => LOOK_ALIKES[c] ?? c)
+    .toUpperCase();
+  return latinLookalikes(upper)
     .replace(/[\s\u00a0]+/g, '')
     .replace(/[‐‑‒–—]/g, '-');
 }

@@ -2,30 +2,14 @@
 // 'MANN-FILTER', 'Mann Filter' → 'MANN'; 'LEMFÖRDER' → 'LEMFORDER'. The key is what manufacturers are matched by
 // (the import normalises the catalogue's manufacturers with the same function).
 
+import { latinLookalikes } from '@podbor/contract';
+
 /** One maker and the other names it goes by in price lists. */
 export interface BrandSynonym {
   /** The maker's name as the shop keeps it. */
   brand: string;
   aliases: readonly string[];
 }
-
-// Cyrillic letters that look like Latin ones: a brand typed on a Russian layout ('КYВ', 'ВОSСН') reads as Latin.
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  Ё: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  У: 'Y',
-  Х: 'X',
-};
-const LOOKALIKE_RE = /[АВЕЁКМНОРСТУХ]/g;
 
 /**
  * The comparison key of a brand: upper case, diacritics dropped (Ö → O, É → E), everything but letters and digits
@@ -39,7 +23,7 @@ export function brandKey(brand: string): string {
     .toUpperCase()
     .replace(/ß/g, 'SS')
     .replace(/[^\p{L}\p{N}]+/gu, '');
-  return /[A-Z]/.test(upper) ? upper.replace(LOOKALIKE_RE, (c) => LOOKALIKES[c] ?? c) : upper;
+  return /[A-Z]/.test(upper) ? latinLookalikes(upper) : upper;
 }
 
 const BRAND_CACHE_SIZE = 10_000;
