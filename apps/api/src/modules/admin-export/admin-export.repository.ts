@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
+import { availableByBranch } from '../../lib/catalog/branch-stock';
 import { adminProductWhere, type ProductFilters } from '../../lib/catalog/admin-product-filter';
 
 const branchRow = z.object({ id: pgNumber, title: z.string() });
@@ -18,7 +19,6 @@ const productRow = z.object({
   is_active: z.boolean(),
 });
 export type ExportProductRow = z.output<typeof productRow>;
-const stockRow = z.object({ product_id: pgNumber, branch_id: pgNumber, available: pgNumber });
 
 /** Branches whose stock the export shows: every one, or those given (a manager's own). */
 export async function exportBranches(db: Db, only: readonly number[] | null) {
@@ -52,21 +52,5 @@ export async function exportProductBatch(db: Db, filters: ProductFilters, after:
 }
 
 /** Available units (on hand minus held) of the products in the branches, per product and branch. */
-export async function exportStock(db: Db, productIds: readonly number[], branchIds: readonly number[]) {
-  const rows = await parseRows(
-    db,
-    sql`select s.product_id, w.branch_id, sum(s.quantity - s.reserved)::int as available
-        from stock s
-        join warehouses w on w.id = s.warehouse_id
-        where s.product_id = any(${intArray(productIds)}) and w.branch_id = any(${intArray(branchIds)})
-        group by s.product_id, w.branch_id`,
-    stockRow,
-  );
-  const result = new Map<number, Map<number, number>>();
-  for (const r of rows) {
-    let m = result.get(r.product_id);
-    if (!m) result.set(r.product_id, (m = new Map()));
-    m.set(r.branch_id, r.available);
-  }
-  return result;
-}
+export const exportStock = (db: Db, productIds: readonly number[], branchIds: readonly number[]) =>
+  availableByBranch(db, productIds, sql`w.branch_id = any(${intArray(branchIds)})`);

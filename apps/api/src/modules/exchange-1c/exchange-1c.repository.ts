@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import type { Staged } from './commerceml';
-import type { SaleOrder } from './sale-document';
+import type { SaleOrder, SaleOrderLine } from './sale-document';
 
 // SQL of the 1C exchange. Records of a file are staged in exchange_staging and applied by seq range, set-based
 // (one statement per kind for the whole batch), matching every row by its 1C id (`external_id`).
@@ -390,16 +390,7 @@ export async function pendingOrders(db: Db, limit: number): Promise<(SaleOrder &
     email: string;
     comment: string;
     total: string;
-    items: {
-      productId: number;
-      externalId: string | null;
-      title: string;
-      article: string;
-      price: number;
-      quantity: number;
-      isService: boolean;
-      installationPrice: number;
-    }[];
+    items: SaleOrderLine[];
   }>(
     sql`select o.id, o.number, o.version, o.created_at, o.status, o.is_paid, o.payment_type, b.title as branch,
           o.name, o.phone, o.email, o.comment, o.total_price as total,

@@ -5,6 +5,18 @@ import { ExchangeFailure } from './exchange-files';
 // The sale side of the 1C exchange: orders go to 1C as CommerceML documents (ХозОперация «Заказ товара»), and
 // 1C sends back documents whose ЗначенияРеквизитов carry the order's new state («Статус заказа», «Отменен»…).
 
+/** One line of an order as 1C receives it. */
+export interface SaleOrderLine {
+  productId: number;
+  externalId: string | null;
+  title: string;
+  article: string;
+  price: number;
+  quantity: number;
+  isService: boolean;
+  installationPrice: number;
+}
+
 export interface SaleOrder {
   id: number;
   number: string;
@@ -18,16 +30,7 @@ export interface SaleOrder {
   email: string;
   comment: string;
   total: number;
-  items: {
-    productId: number;
-    externalId: string | null;
-    title: string;
-    article: string;
-    price: number;
-    quantity: number;
-    isService: boolean;
-    installationPrice: number;
-  }[];
+  items: SaleOrderLine[];
 }
 
 // eslint-disable-next-line no-control-regex -- exactly the control characters XML 1.0 forbids

@@ -5,7 +5,8 @@ import { Parser } from 'htmlparser2';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { intArray, parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
+import { availableByBranch } from '../../lib/catalog/branch-stock';
+import { parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
 import {
   categoryDirectory,
   visibleCategorySql,
@@ -49,8 +50,6 @@ const productRow = z.object({
   vendor: z.string().nullable(),
 });
 type ProductRow = z.output<typeof productRow>;
-
-const stockRow = z.object({ product_id: pgNumber, branch_id: pgNumber, available: pgNumber });
 
 // XML 1.0 allows tab, LF, CR and the characters from U+0020 on, except lone surrogates and U+FFFE/U+FFFF: a
 // control character pasted into a title would make the whole feed unreadable, so such characters are dropped.
@@ -210,26 +209,9 @@ function offerXml(
   return parts.join('');
 }
 
-async function branchStock(db: Db, ids: readonly number[]): Promise<Map<number, Map<number, number>>> {
-  const rows = await parseRows(
-    db,
-    sql`select s.product_id, w.branch_id, sum(s.quantity - s.reserved)::int as available
-        from stock s
-        join warehouses w on w.id = s.warehouse_id
-        join branches b on b.id = w.branch_id and b.is_active
-        where s.product_id = any(${intArray(ids)}) and s.quantity > s.reserved
-        group by s.product_id, w.branch_id
-        order by s.product_id, w.branch_id`,
-    stockRow,
-  );
-  const result = new Map<number, Map<number, number>>();
-  for (const r of rows) {
-    let m = result.get(r.product_id);
-    if (!m) result.set(r.product_id, (m = new Map()));
-    m.set(r.branch_id, r.available);
-  }
-  return result;
-}
+/** Units available now per product and active branch, only where there are some (the outlets' instock). */
+const branchStock = (db: Db, ids: readonly number[]) =>
+  availableByBranch(db, ids, sql`b.is_active and s.quantity > s.reserved`);
 
 /**
  * Writes the YML feed of `db`'s catalogue to `out` (not ended: the caller owns the stream), batch by batch.
