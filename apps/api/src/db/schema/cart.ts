@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { suppliers } from './suppliers';
 import { transports } from './transport';
 import { anonymousVisitors, users } from './users';
 
@@ -38,6 +39,8 @@ export const cartItems = pgTable(
     quantity: integer().notNull(),
     withInstallation: boolean().notNull().default(false),
     isChecked: boolean().notNull().default(true),
+    /** Ordered from this supplier's offer «под заказ»; null = from the shop's own stock. */
+    supplierId: integer().references(() => suppliers.id, { onDelete: 'set null' }),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

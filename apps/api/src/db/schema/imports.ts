@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from './catalog';
+import { suppliers } from './suppliers';
 import { users } from './users';
 
 /**
@@ -12,8 +14,12 @@ export const importRuns = pgTable(
   'import_runs',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    /** `fitment` | `analogues`. */
+    /** `fitment` | `analogues` | `price-list`. */
     kind: text().notNull(),
+    /** The supplier whose price list this is (kind `price-list`). */
+    supplierId: integer().references(() => suppliers.id, { onDelete: 'cascade' }),
+    /** What the run was started with (a price list: the supplier's settings as they were), for a resumed run. */
+    options: jsonb().$type<Record<string, unknown>>(),
     /** queued → running → done | failed. */
     status: text().notNull().default('queued'),
     fileName: text().notNull(),
@@ -55,4 +61,30 @@ export const importErrors = pgTable(
     reason: text().notNull(),
   },
   (t) => [index('import_errors_import_idx').on(t.importId, t.line)],
+);
+
+/**
+ * A price-list line that matched no product (its brand is unknown, or the brand has no product with the article):
+ * kept per import for the «не сопоставлено» report, so a manager can add the product or a brand synonym.
+ */
+export const priceListUnmatched = pgTable(
+  'price_list_unmatched',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    importId: integer()
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    line: integer().notNull(),
+    article: text().notNull(),
+    brand: text().notNull(),
+    title: text().notNull().default(''),
+    price: money().notNull(),
+    quantity: integer(),
+    /** `brand` (no manufacturer by this name or synonym) | `article` (the brand has no such article). */
+    reason: text().notNull(),
+  },
+  (t) => [
+    index('price_list_unmatched_import_idx').on(t.importId, t.line),
+    check('price_list_unmatched_reason', sql`${t.reason} in ('brand', 'article')`),
+  ],
 );

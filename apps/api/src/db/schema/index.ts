@@ -10,5 +10,6 @@ export * from './payment';
 export * from './reviews';
 export * from './feedback';
 export * from './audit';
+export * from './suppliers';
 export * from './imports';
 export * from './exchange';

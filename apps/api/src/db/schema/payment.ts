@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 import { ORDER_STATUSES } from '@podbor/contract/constants';
 import { money, products } from './catalog';
 import { branches, warehouses } from './branches';
+import { suppliers } from './suppliers';
 import { showcases } from './showcase';
 import { transports } from './transport';
 import { anonymousVisitors, users } from './users';
@@ -117,6 +119,14 @@ export const orderItems = pgTable(
     withInstallation: boolean().notNull().default(false),
     installationPrice: money().notNull().default(0),
     isService: boolean().notNull().default(false),
+    /** Ordered from this supplier's offer «под заказ»; null = from the shop's own stock. */
+    supplierId: integer().references(() => suppliers.id, { onDelete: 'set null' }),
+    /** The supplier's price at the time of the order (the offer's purchase price). */
+    purchasePrice: money(),
+    /** Delivery term of the offer at the time of the order, days. */
+    deliveryDays: integer(),
+    /** When the line is expected at the branch (order date + delivery days); null for own stock. */
+    expectedAt: date({ mode: 'string' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
