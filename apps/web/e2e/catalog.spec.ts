@@ -138,14 +138,14 @@ test.describe('catalogue', () => {
     if (!isPhone(info)) await screenshot(page, info, 'catalog-404');
   });
 
-  test('a wrong category chain redirects to the canonical address', async ({ page }) => {
+  test('a wrong category chain redirects to the canonical address @desktop', async ({ page }) => {
     await page.goto(`/catalog/${LEAF}?page=1&order=byPriceDown`);
     await expect(page).toHaveURL(new RegExp(`/catalog/${ROOT}/${LEAF}\\?page=1&order=byPriceDown$`));
   });
 });
 
 test.describe('sitemaps and robots', () => {
-  test('robots.txt lists sitemap.xml and the product sitemaps, which hold categories and products', async ({
+  test('robots.txt lists sitemap.xml and the product sitemaps, which hold categories and products @desktop', async ({
     request,
   }) => {
     const robots = await (await request.get('/robots.txt')).text();

@@ -96,7 +96,7 @@ test.describe('one consistent shop (item 11)', () => {
     ).toBeVisible();
   });
 
-  test('a callback asked for at 22:25 Moscow time promises the next morning, not 17 minutes', async ({
+  test('a callback asked for at 22:25 Moscow time promises the next morning, not 17 minutes @desktop', async ({
     page,
   }) => {
     await page.clock.setFixedTime(new Date('2026-11-25T22:25:00+03:00'));
@@ -131,7 +131,7 @@ test.describe('one consistent shop (item 11)', () => {
     await expect(dialog.locator('[data-login-step="registration"]')).toBeVisible();
   });
 
-  test('demo oils neither repeat nor share one picture: each shows its maker and volume', async ({
+  test('demo oils neither repeat nor share one picture: each shows its maker and volume @desktop', async ({
     page,
   }) => {
     const rows = await queryDb<{
@@ -299,7 +299,7 @@ test.describe('accounts (item 12) and smaller fixes (item 13)', () => {
     });
   });
 
-  test('reviews by buyers are marked', async ({ page }) => {
+  test('reviews by buyers are marked @desktop', async ({ page }) => {
     // A product whose newest review is a verified buyer's; the review is found by its text, since other specs may
     // add reviews meanwhile and push it from the top of the list.
     const [row] =

@@ -37,7 +37,7 @@ test.describe('home page', () => {
     await screenshot(page, info, 'home');
   });
 
-  test('keeps every token out of page scripts', async ({ page, context }) => {
+  test('keeps every token out of page scripts @desktop', async ({ page, context }) => {
     await page.goto('/');
     const cookies = await context.cookies();
     const visitor = cookies.find((c) => c.name === 'notAuthorizedToken');
@@ -59,7 +59,7 @@ test.describe('home page', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('notAuthorizedToken');
   });
 
-  test('the browser reaches the API only through the same-origin proxy', async ({ page }) => {
+  test('the browser reaches the API only through the same-origin proxy @desktop', async ({ page }) => {
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

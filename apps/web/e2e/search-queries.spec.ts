@@ -50,7 +50,7 @@ function searchResults(q: string, body: unknown = {}): Promise<Listing> {
 test.describe('search understands how parts are asked for', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('each query of the table brings its part first in the dropdown', async ({ page }) => {
+  test('each query of the table brings its part first in the dropdown @desktop', async ({ page }) => {
     await page.goto('/');
     const input = field(page);
     const firstProduct = page.locator('[data-search-section="products"] [role="option"]').first();
@@ -116,7 +116,7 @@ test.describe('search understands how parts are asked for', () => {
     await expectAccessible(page);
   });
 
-  test('the results page reads the wrong layout and says so', async ({ page }) => {
+  test('the results page reads the wrong layout and says so @desktop', async ({ page }) => {
     await page.goto('/search?q=rjkjlrb');
     await expect(page.locator('[data-search-corrected]')).toContainText('«колодки»');
     await expect(cards(page).first()).toContainText(/колодк/i);

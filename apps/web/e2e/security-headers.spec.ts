@@ -41,7 +41,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('security headers', () => {
-  test('pages carry a fresh nonce CSP, framing is refused, and the usual headers are set', async ({
+  test('pages carry a fresh nonce CSP, framing is refused, and the usual headers are set @desktop', async ({
     request,
   }) => {
     const first = await request.get('/');
@@ -71,14 +71,16 @@ test.describe('security headers', () => {
 
   // test-e2e.mjs runs the main pair with WEB_TRUST_PROXY=loopback: this suite stands in for a TLS-terminating
   // proxy that says the customer came over HTTPS.
-  test('over HTTPS pages add HSTS and upgrade insecure requests', async ({ request }) => {
+  test('over HTTPS pages add HSTS and upgrade insecure requests @desktop', async ({ request }) => {
     const res = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.status()).toBe(200);
     expect(res.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     expect(res.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
-  test('answers that are not pages carry them too: the API proxy, media, a 404', async ({ request }) => {
+  test('answers that are not pages carry them too: the API proxy, media, a 404 @desktop', async ({
+    request,
+  }) => {
     const api = await request.get('/api/v1/showcase/');
     expect(api.status()).toBe(200);
     expectStaticHeaders(api.headers());

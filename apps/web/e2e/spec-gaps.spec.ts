@@ -56,7 +56,7 @@ test.describe('SPEC gaps', () => {
     await expect(menuLink).toHaveAttribute('href', new RegExp(`^/catalog/[a-z0-9/-]+\\?${withVehicle}$`));
   });
 
-  test('?categorySlug= opens that category', async ({ page }) => {
+  test('?categorySlug= opens that category @desktop', async ({ page }) => {
     await page.goto('/catalog?categorySlug=motornye-masla');
     await expect(page).toHaveURL(new RegExp(`/catalog/masla-i-zhidkosti/motornye-masla\\?${DEFAULT_QUERY}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Моторные масла');
@@ -65,7 +65,7 @@ test.describe('SPEC gaps', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог');
   });
 
-  test('the home page declares the shop an AutoPartsStore with its branches', async ({ page }) => {
+  test('the home page declares the shop an AutoPartsStore with its branches @desktop', async ({ page }) => {
     const showcase = await apiGet<{ title: string }>('/api/v1/showcase/');
     const cities = await apiGet<{ branches: unknown[] }[]>('/api/v1/branches/');
     await page.goto('/');
@@ -78,12 +78,12 @@ test.describe('SPEC gaps', () => {
     expect(store?.department?.[0]?.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'RU' });
   });
 
-  test('the order status page is titled «Заказ»', async ({ page }) => {
+  test('the order status page is titled «Заказ» @desktop', async ({ page }) => {
     await page.goto('/payment?orderId=1');
     await expect(page).toHaveTitle(/^Заказ — /);
   });
 
-  test('the cartItems cookie reflects the cart', async ({ page, context }) => {
+  test('the cartItems cookie reflects the cart @desktop', async ({ page, context }) => {
     await page.goto('/cart');
     let added: string | undefined;
     for (const candidate of (await listing('perednie-kolodki', {})).results) {

@@ -299,7 +299,7 @@ test.describe('vehicle selection', () => {
     expect((await transportCookies(page)).id).toBeUndefined();
   });
 
-  test('an unknown vehicle id is ignored', async ({ page }) => {
+  test('an unknown vehicle id is ignored @desktop', async ({ page }) => {
     const res = await fetch(`${API_BASE_URL}/api/v1/transport/999999999/`);
     expect(res.status).toBe(404);
     await page.goto('/?transport_id=999999999');
