@@ -21,12 +21,16 @@ export default defineConfig({
     baseURL: process.env.BASE_URL || 'http://127.0.0.1:3000',
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test (DOM snapshots and screencast frames of each step) costs CPU on the 2-core CI
+    // machine for every passing test; in CI the retry of a failed test records one instead, locally every failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: chromeArgs },
   },
   projects: [
-    // Tests tagged @desktop or @phone describe one layout only and run only in that project. Back-office tests
+    // Tests tagged @desktop or @phone describe one layout only and run only in that project. Tests whose subject
+    // does not depend on the width (HTTP answers and headers, redirects, cookies, structured data, search ranking,
+    // server-side texts) are tagged @desktop too, so CI runs them once. Back-office tests
     // tagged @tablet run once, on the tablet, and save their screenshots at both widths (e2e/admin-support.ts).
     {
       name: 'desktop',

@@ -3,6 +3,8 @@ import { cartWithOneLine, expectAccessible, queryDb, screenshot, uniquePhoneDigi
 
 // Issue #13 items 4, 5, 6: a card order asks where its 54-FZ receipt goes; a customer who backs out of paying keeps
 // the order and pays at pickup (or again by card); a guest follows the order by number and phone.
+// The two flows share the order form and the payment page: each runs at one width (the e-mail one on the desktop,
+// the SMS one on the phone), so both widths go through an after-order flow and CI pays for each flow once.
 
 /** A guest with one oil filter in the cart: one of six from `salt` on, so the projects and tests differ. */
 const guestWithCart = (page: Page, baseURL: string, salt: number) =>
@@ -11,7 +13,7 @@ const guestWithCart = (page: Page, baseURL: string, salt: number) =>
 const orderIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('orderId'));
 
 test.describe('after the order', () => {
-  test('receipt by e-mail; a backed-out payment becomes payment at pickup; the guest follows the order', async ({
+  test('receipt by e-mail; a backed-out payment becomes payment at pickup; the guest follows the order @desktop', async ({
     page,
     baseURL,
   }, info) => {
@@ -88,7 +90,7 @@ test.describe('after the order', () => {
     await expect(page).toHaveURL(/\/order-status$/);
   });
 
-  test('receipt by SMS; after backing out the customer pays by card again', async ({
+  test('receipt by SMS; after backing out the customer pays by card again @phone', async ({
     page,
     baseURL,
   }, info) => {
