@@ -128,15 +128,23 @@ for (const [name, file] of Object.entries(files)) {
   }
   await fh.close();
   const t1 = performance.now();
-  let steps = 0;
+  // The calls of one file: the first reads it into staging, the middle ones apply a batch each, the last finishes
+  // (a full package switches off what it left out; import.xml rebuilds the search dictionary).
+  const times: number[] = [];
   let answer: string[];
   do {
+    const c0 = performance.now();
     answer = await call('import', { filename: name });
-    steps += 1;
+    times.push(performance.now() - c0);
   } while (answer[0] === 'progress');
   const t2 = performance.now();
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const batches = times.slice(1, -1);
   console.log(
-    `${name}: upload ${((t1 - t0) / 1000).toFixed(1)} s, import ${((t2 - t1) / 1000).toFixed(1)} s in ${steps} calls → ${answer[0]}`,
+    `${name}: upload ${s(t1 - t0)}, import ${s(t2 - t1)} in ${times.length} calls → ${answer[0]}\n` +
+      `  read into staging ${s(times[0] ?? 0)}; ${batches.length} batches ${s(batches.reduce((a, b) => a + b, 0))}` +
+      ` (slowest ${s(Math.max(0, ...batches))}, first ${s(batches[0] ?? 0)}, last ${s(batches[batches.length - 1] ?? 0)});` +
+      ` finish ${s(times[times.length - 1] ?? 0)}`,
   );
   if (answer[0] !== 'success') console.log(answer.join('\n'));
 }
