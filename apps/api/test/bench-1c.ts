@@ -105,6 +105,7 @@ async function call(mode: string, extra: Record<string, string> = {}, body?: Buf
   return res.body.split('\n');
 }
 
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const started = performance.now();
 const auth = await call(
   'checkauth',
@@ -150,8 +151,11 @@ for (const [name, file] of Object.entries(files)) {
 }
 const total = (performance.now() - started) / 1000;
 clearInterval(sampler);
+// The machine is shared: the load average says how much of it the run had (2 cores: above 2, others waited too).
+const load = os.loadavg().map((l) => l.toFixed(1));
 console.log(
-  `${count} products, import.xml + offers.xml: ${total.toFixed(1)} s (budget 300 s) — peak RSS ${mb(peak)}`,
+  `${count} products, import.xml + offers.xml: ${total.toFixed(1)} s (budget 300 s) — peak RSS ${mb(peak)}` +
+    ` — load average ${loadAtStart} at the start, ${load.join(' / ')} (1/5/15 min) at the end`,
 );
 await app.close();
 await handle.close();

@@ -309,17 +309,16 @@ export async function applyProducts(
           from vv
           where (type = 'RANGE' and value ~ '^-?[0-9]{1,10}([.,][0-9]{1,3})?$') or (type <> 'RANGE' and value_id is not null)
           order by product_id, property_id)`;
-  // Values of 1C properties the package no longer gives are removed — found through the batch's product ids (the
-  // primary key), never by scanning every product's values of a 1C property.
+  // One statement: values of 1C properties the package no longer gives are removed — found through the batch's
+  // product ids (the primary key), never by scanning every product's values of a 1C property — and the wanted ones
+  // are upserted where they differ. The two touch disjoint keys, so neither needs to see the other's effect.
   await tx.execute(
-    sql`with b as (${b}), ${want}
-        delete from product_property_values ppv
-        where ppv.product_id = any(array(select product_id from bp))
-          and ppv.property_id = any(array(select id from properties where external_id is not null))
-          and not exists (select 1 from want w where w.product_id = ppv.product_id and w.property_id = ppv.property_id)`,
-  );
-  await tx.execute(
-    sql`with b as (${b}), ${want}
+    sql`with b as (${b}), ${want},
+        gone as (
+          delete from product_property_values ppv
+          where ppv.product_id = any(array(select product_id from bp))
+            and ppv.property_id = any(array(select id from properties where external_id is not null))
+            and not exists (select 1 from want w where w.product_id = ppv.product_id and w.property_id = ppv.property_id))
         insert into product_property_values (product_id, property_id, value_id, num_value)
         select product_id, property_id, value_id, num_value from want
         on conflict (product_id, property_id) do update set value_id = excluded.value_id, num_value = excluded.num_value
