@@ -105,6 +105,7 @@ async function call(mode: string, extra: Record<string, string> = {}, body?: Buf
   return res.body.split('\n');
 }
 
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const started = performance.now();
 const auth = await call(
   'checkauth',
@@ -128,22 +129,33 @@ for (const [name, file] of Object.entries(files)) {
   }
   await fh.close();
   const t1 = performance.now();
-  let steps = 0;
+  // The calls of one file: the first reads it into staging, the middle ones apply a batch each, the last finishes
+  // (a full package switches off what it left out; import.xml rebuilds the search dictionary).
+  const times: number[] = [];
   let answer: string[];
   do {
+    const c0 = performance.now();
     answer = await call('import', { filename: name });
-    steps += 1;
+    times.push(performance.now() - c0);
   } while (answer[0] === 'progress');
   const t2 = performance.now();
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const batches = times.slice(1, -1);
   console.log(
-    `${name}: upload ${((t1 - t0) / 1000).toFixed(1)} s, import ${((t2 - t1) / 1000).toFixed(1)} s in ${steps} calls → ${answer[0]}`,
+    `${name}: upload ${s(t1 - t0)}, import ${s(t2 - t1)} in ${times.length} calls → ${answer[0]}\n` +
+      `  read into staging ${s(times[0] ?? 0)}; ${batches.length} batches ${s(batches.reduce((a, b) => a + b, 0))}` +
+      ` (slowest ${s(Math.max(0, ...batches))}, first ${s(batches[0] ?? 0)}, last ${s(batches[batches.length - 1] ?? 0)});` +
+      ` finish ${s(times[times.length - 1] ?? 0)}`,
   );
   if (answer[0] !== 'success') console.log(answer.join('\n'));
 }
 const total = (performance.now() - started) / 1000;
 clearInterval(sampler);
+// The machine is shared: the load average says how much of it the run had (2 cores: above 2, others waited too).
+const load = os.loadavg().map((l) => l.toFixed(1));
 console.log(
-  `${count} products, import.xml + offers.xml: ${total.toFixed(1)} s (budget 300 s) — peak RSS ${mb(peak)}`,
+  `${count} products, import.xml + offers.xml: ${total.toFixed(1)} s (budget 300 s) — peak RSS ${mb(peak)}` +
+    ` — load average ${loadAtStart} at the start, ${load.join(' / ')} (1/5/15 min) at the end`,
 );
 await app.close();
 await handle.close();

@@ -192,11 +192,27 @@ describe('1C exchange: catalogue', () => {
     expect(after.map((r) => (r.external_id === productId(3) ? { ...r, images: [] } : r))).toEqual(before);
     expect(await count(sql`select count(*)::int as n from categories`)).toBe(groups);
     expect(await count(sql`select count(*)::int as n from manufacturers`)).toBe(makers);
-    // Once more: the same picture is the same file.
+    // Once more: the same picture is the same file, and nothing is written at all — no product, property value or
+    // stock row gets a new version (an unchanged row costs no write and no GIN index entries).
+    const versions = () =>
+      rows<{ t: string; n: number; x: string }>(
+        ctx,
+        sql`select 'p' as t, count(*)::int as n, string_agg(p.xmin::text, ',' order by p.id) as x
+            from products p where p.external_id is not null
+            union all
+            select 'v', count(*)::int, string_agg(v.xmin::text, ',' order by v.product_id, v.property_id)
+            from product_property_values v join products p on p.id = v.product_id where p.external_id is not null
+            union all
+            select 's', count(*)::int, string_agg(s.xmin::text, ',' order by s.product_id, s.warehouse_id)
+            from stock s join products p on p.id = s.product_id where p.external_id is not null`,
+      );
+    const unchanged = await versions();
+    expect(unchanged.map((r) => r.n)).toEqual([N, 2 * N, 2 * N]);
     await exchange(files, true);
     expect((await snapshot()).find((r) => r.external_id === productId(3))?.images).toEqual(
       withPicture?.images,
     );
+    expect(await versions()).toEqual(unchanged);
   });
 
   it('an incremental package changes only what it names; a full one switches off the products it leaves out', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import type { Staged } from './commerceml';
@@ -158,7 +158,9 @@ export async function readBatch(
   upTo: number,
 ): Promise<{ seq: number; kind: Staged['kind']; data: unknown }[]> {
   const { rows } = await tx.execute<{ seq: number; kind: Staged['kind']; data: unknown }>(
-    sql`select seq, kind, data from exchange_staging where import_id = ${importId} and seq > ${after} and seq <= ${upTo}
+    // Products and offers are applied set-based from the staging table: their data need not come to the process.
+    sql`select seq, kind, case when kind in ('product', 'offer') then null else data end as data
+        from exchange_staging where import_id = ${importId} and seq > ${after} and seq <= ${upTo}
         order by seq`,
   );
   return rows;
@@ -220,6 +222,14 @@ export async function unsortedCategory(tx: Db): Promise<number> {
   return Number(rows[0]?.id);
 }
 
+/**
+ * The shop's products named by the batch `from` (a CTE with the staged record in `d`), looked up through the unique
+ * index on external_id one by one. A plain join lets the planner hash the whole products table for every batch once
+ * its statistics lag behind the import — a cost that grows with the catalogue, so a package took quadratic time.
+ */
+const batchProducts = (from: SQL) =>
+  sql`select p.id, p.external_id from products p where p.external_id = any(array(select d->>'id' from ${from}))`;
+
 const batchRows = (importId: number, after: number, upTo: number, kind: string) =>
   sql`select seq, data as d from exchange_staging
       where import_id = ${importId} and seq > ${after} and seq <= ${upTo} and kind = ${kind}`;
@@ -248,6 +258,8 @@ export async function applyProducts(
         from b where jsonb_typeof(d->'maker') = 'object'
         on conflict (external_id) where external_id is not null do nothing`,
   );
+  // Only rows that differ are written: a repeated package rewrites nothing, and an unchanged product costs no new
+  // row version and no entries in the GIN indexes (search, trigrams of title and article).
   const { rows } = await tx.execute<{ id: number }>(
     sql`with b as (${b}), last as (select distinct on (d->>'id') d from b order by d->>'id', seq desc)
         insert into products (external_id, slug, title, article, article_normalized, manufacturer_id, category_id,
@@ -263,9 +275,15 @@ export async function applyProducts(
           description = excluded.description,
           images = case when jsonb_array_length(excluded.images) > 0 then excluded.images else products.images end,
           is_active = excluded.is_active
+        where (products.title, products.article, products.article_normalized, products.manufacturer_id,
+                products.category_id, products.description, products.is_active)
+              is distinct from (excluded.title, excluded.article, excluded.article_normalized, excluded.manufacturer_id,
+                excluded.category_id, excluded.description, excluded.is_active)
+           or (jsonb_array_length(excluded.images) > 0 and products.images is distinct from excluded.images)
         returning id`,
   );
-  // Property values: listed values (Справочник) are matched by their Ид, others become values of their own.
+  // 1C property values: what the batch's products should have (the last record of a product wins); listed values
+  // (Справочник) are matched by their Ид, others become values of their own.
   await tx.execute(
     sql`with b as (${b}), v as (
           select pr.id as property_id, left(x->>'value', 200) as value
@@ -274,24 +292,38 @@ export async function applyProducts(
         insert into property_values (property_id, value, title) select distinct property_id, value, value from v
         on conflict (property_id, value) do nothing`,
   );
+  const want = sql`bp as materialized (
+          select distinct on (b.d->>'id') p.id as product_id, b.d
+          from b join (${batchProducts(sql`b`)}) p on p.external_id = b.d->>'id' order by b.d->>'id', b.seq desc),
+        v as (
+          select bp.product_id, pr.id as property_id, pr.type, left(x->>'value', 200) as value
+          from bp cross join jsonb_array_elements(bp.d->'props') x
+          join properties pr on pr.external_id = x->>'id'),
+        vv as (
+          select v.*, (select pv.id from property_values pv where pv.property_id = v.property_id and pv.value = v.value)
+            as value_id
+          from v),
+        want as (
+          select distinct on (product_id, property_id) product_id, property_id, value_id,
+            case when type = 'RANGE' then replace(value, ',', '.')::numeric end as num_value
+          from vv
+          where (type = 'RANGE' and value ~ '^-?[0-9]{1,10}([.,][0-9]{1,3})?$') or (type <> 'RANGE' and value_id is not null)
+          order by product_id, property_id)`;
+  // One statement: values of 1C properties the package no longer gives are removed — found through the batch's
+  // product ids (the primary key), never by scanning every product's values of a 1C property — and the wanted ones
+  // are upserted where they differ. The two touch disjoint keys, so neither needs to see the other's effect.
   await tx.execute(
-    sql`with b as (${b})
-        delete from product_property_values ppv using products p, b
-        where p.external_id = b.d->>'id' and ppv.product_id = p.id
-          and ppv.property_id in (select id from properties where external_id is not null)`,
-  );
-  await tx.execute(
-    sql`with b as (${b}), v as (
-          select p.id as product_id, pr.id as property_id, pr.type, left(x->>'value', 200) as value
-          from b join products p on p.external_id = b.d->>'id'
-          cross join jsonb_array_elements(b.d->'props') x
-          join properties pr on pr.external_id = x->>'id')
+    sql`with b as (${b}), ${want},
+        gone as (
+          delete from product_property_values ppv
+          where ppv.product_id = any(array(select product_id from bp))
+            and ppv.property_id = any(array(select id from properties where external_id is not null))
+            and not exists (select 1 from want w where w.product_id = ppv.product_id and w.property_id = ppv.property_id))
         insert into product_property_values (product_id, property_id, value_id, num_value)
-        select distinct on (v.product_id, v.property_id) v.product_id, v.property_id, pv.id,
-          case when v.type = 'RANGE' then replace(v.value, ',', '.')::numeric end
-        from v left join property_values pv on pv.property_id = v.property_id and pv.value = v.value
-        where (v.type = 'RANGE' and v.value ~ '^-?[0-9]{1,10}([.,][0-9]{1,3})?$') or (v.type <> 'RANGE' and pv.id is not null)
-        on conflict (product_id, property_id) do nothing`,
+        select product_id, property_id, value_id, num_value from want
+        on conflict (product_id, property_id) do update set value_id = excluded.value_id, num_value = excluded.num_value
+        where (product_property_values.value_id, product_property_values.num_value)
+              is distinct from (excluded.value_id, excluded.num_value)`,
   );
   return rows.map((r) => Number(r.id));
 }
@@ -338,25 +370,27 @@ export async function applyOffers(
             (select (x->>'value')::numeric from jsonb_array_elements(d->'prices') x where x->>'type' = ${priceType} limit 1) as price
           from b order by d->>'id', seq desc)
         update products p set price = o.price from o
-        where p.external_id = o.id and o.price is not null and p.price is distinct from o.price
+        where p.external_id = any(array(select id from o)) and p.external_id = o.id and o.price is not null
+          and p.price is distinct from o.price
         returning p.id`,
   );
   await tx.execute(
     sql`with b as (${b}), s as (
           select p.id as product_id, w.id as warehouse_id, sum((x->>'qty')::int) as qty
-          from b join products p on p.external_id = b.d->>'id'
+          from b join (${batchProducts(sql`b`)}) p on p.external_id = b.d->>'id'
           cross join jsonb_array_elements(b.d->'stock') x
           join warehouses w on w.external_id = x->>'wh'
           group by 1, 2
           union all
           select p.id, ${defaultWarehouse}::int, (b.d->>'qty')::int
-          from b join products p on p.external_id = b.d->>'id'
+          from b join (${batchProducts(sql`b`)}) p on p.external_id = b.d->>'id'
           where ${defaultWarehouse}::int is not null and jsonb_array_length(b.d->'stock') = 0
             and jsonb_typeof(b.d->'qty') = 'number'),
         t as (select product_id, warehouse_id, sum(qty)::int as qty from s group by 1, 2)
         insert into stock (warehouse_id, product_id, quantity)
         select warehouse_id, product_id, greatest(qty, 0) from t
-        on conflict (warehouse_id, product_id) do update set quantity = greatest(excluded.quantity, stock.reserved)`,
+        on conflict (warehouse_id, product_id) do update set quantity = greatest(excluded.quantity, stock.reserved)
+        where stock.quantity <> greatest(excluded.quantity, stock.reserved)`,
   );
   return rows.map((r) => Number(r.id));
 }

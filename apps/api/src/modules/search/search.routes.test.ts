@@ -51,6 +51,15 @@ describe('search', () => {
     const set = new Set(words.map((w) => w.word));
     expect(set.has('колодк')).toBe(true);
     expect([...set].every((w) => /^\p{L}{3,}$/u.test(w))).toBe(true);
+    // Counted per word as ts_stat counts it (documents that hold the word), which refreshSearchWords replaced.
+    const stat = await query<{ word: string; ndoc: number }>(
+      sql`select word, ndoc from ts_stat('select search from products where is_active')
+          where word ~ '^[[:alpha:]]{3,}$' order by word`,
+    );
+    const kept = await query<{ word: string; ndoc: number }>(
+      sql`select word, ndoc from search_words order by word`,
+    );
+    expect(kept).toEqual(stat);
   });
 
   it('takes a word being typed as a prefix, also a stop word ("перед" finds "передние")', async () => {
