@@ -5,8 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import {
+  FILE_IMPORT_KINDS,
   IMPORT_MESSAGES,
   type AdminImport,
+  type FileImportKind,
   type AdminImportsQuery,
   type AdminImportsResponse,
   type ImportKind,
@@ -40,6 +42,9 @@ import { applyBatch } from './import-kinds';
 // in batches. Each batch is one transaction that applies its lines, records their errors and moves the run's
 // checkpoint (lines_done) — all or nothing, so a process killed mid-import leaves whole batches only, and the
 // retried job resumes after the last one committed.
+
+const isFileImportKind = (kind: ImportKind): kind is FileImportKind =>
+  (FILE_IMPORT_KINDS as readonly string[]).includes(kind);
 
 const toApi = (row: RunRow): AdminImport => {
   const { file_path: _path, ...rest } = row;
@@ -167,8 +172,12 @@ const SLICE_MS = 60_000;
 
 /** Runs (or resumes) one import. Safe to call for a finished run (does nothing) and from two workers at once. */
 export async function runImport(db: Db, id: number, opts: RunOptions): Promise<void> {
-  const run = await claimRun(db, id);
-  if (!run) return;
+  const claimed = await claimRun(db, id);
+  if (!claimed) return;
+  // A price list is run by its own job (modules/price-lists); this one takes the files of IMPORT_COLUMNS.
+  const { kind } = claimed;
+  if (!isFileImportKind(kind)) throw new Error(`import ${id}: a ${kind} run is not a file import`);
+  const run = { ...claimed, kind };
   const file = path.join(opts.dataDir, run.file_path);
   const until = Date.now() + (opts.sliceMs ?? SLICE_MS);
   try {
