@@ -10,9 +10,9 @@ import {
   type AdminSupplier,
 } from '@podbor/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AdminField } from '@/components/admin/admin-form';
-import { AdminCallError, useAdminQuery } from '@/components/admin/admin-query';
+import { AdminCallError, adminKey, useAdminQuery } from '@/components/admin/admin-query';
 import { adminStyles, Card, LoadError } from '@/components/admin/admin-ui';
 import { Button } from '@/components/ui/button';
 import { isActive, RunStatus } from './run-summary';
@@ -31,21 +31,21 @@ export function PriceListUpload({ supplier }: { supplier: AdminSupplier }) {
   const [error, setError] = useState<{ file?: string; form?: string }>({});
   const [sending, setSending] = useState(false);
   const [runId, setRunId] = useState<number | null>(supplier.last_import?.id ?? null);
-  const [polling, setPolling] = useState(
-    supplier.last_import ? isActive(supplier.last_import.status) : false,
-  );
-  const run = useAdminQuery(
-    'adminImportDetail',
-    { params: { id: String(runId ?? 0) } },
-    { enabled: runId !== null, refetchInterval: polling ? POLL_MS : false },
-  );
+  const options = { params: { id: String(runId ?? 0) } };
+  // The run as last fetched (this render follows every answer): polled while it is queued or running.
+  const cached = client.getQueryData<AdminImport>(adminKey('adminImportDetail', options));
+  const run = useAdminQuery('adminImportDetail', options, {
+    enabled: runId !== null,
+    refetchInterval: runId !== null && (!cached || isActive(cached.status)) ? POLL_MS : false,
+  });
   const current = runId !== null ? run.data : undefined;
-  const working = current ? isActive(current.status) : polling;
-  if (working !== polling) {
-    setPolling(working);
-    // The run ended: the supplier's offers count and last price list change in the list.
-    if (!working) void client.invalidateQueries({ queryKey: ['adminSuppliers'] });
-  }
+  const status = current?.status;
+  useEffect(() => {
+    // A run that ended changes the supplier's offers count and last price list in the list.
+    if (status === 'done' || status === 'failed')
+      void client.invalidateQueries({ queryKey: ['adminSuppliers'] });
+  }, [status, client]);
+  const busy = status !== undefined && isActive(status);
 
   const send = async () => {
     setError({});
@@ -60,9 +60,8 @@ export function PriceListUpload({ supplier }: { supplier: AdminSupplier }) {
     setSending(true);
     try {
       const started = await uploadFile('adminSupplierPriceListUpload', { id: String(supplier.id) }, {}, file);
-      client.setQueryData(['adminImportDetail', { id: String(started.id) }, null], started);
+      client.setQueryData(adminKey('adminImportDetail', { params: { id: String(started.id) } }), started);
       setRunId(started.id);
-      setPolling(true);
       setFile(null);
       await client.invalidateQueries({ queryKey: ['adminSuppliers'] });
     } catch (e) {
@@ -103,7 +102,7 @@ export function PriceListUpload({ supplier }: { supplier: AdminSupplier }) {
               />
             </span>
           </AdminField>
-          <Button type="submit" loading={sending} disabled={working}>
+          <Button type="submit" loading={sending} disabled={busy}>
             Загрузить прайс-лист
           </Button>
         </div>
@@ -116,7 +115,7 @@ export function PriceListUpload({ supplier }: { supplier: AdminSupplier }) {
           CSV или XLSX читаются по сохранённым столбцам, YML — без настройки. Файл до{' '}
           {IMPORT_FILE_MAX_BYTES / 1024 / 1024} МБ. Предложения поставщика, которых нет в новом прайс-листе,
           снимаются, когда импорт закончится.
-          {working ? ' Пока идёт импорт, новый прайс-лист не загружается.' : ''}
+          {busy ? ' Пока идёт импорт, новый прайс-лист не загружается.' : ''}
         </p>
       </form>
       {runId === null ? null : run.error && !current ? (
