@@ -371,7 +371,7 @@ function SamplePreview({
                 return (
                   <th scope="col" key={i}>
                     {i + 1}
-                    {fields ? <div className={styles.saved}>{fields.join(', ')}</div> : null}
+                    {fields ? <div className={styles.mapped}>{fields.join(', ')}</div> : null}
                   </th>
                 );
               })}
