@@ -112,12 +112,25 @@ test('a supplier: sample read, columns mapped, markup rule, price list imported 
   await expectAccessible(page);
   await adminScreenshot(page, info, 'supplier-markup');
 
-  // The brand synonyms' screen (its own flow is the API's tests).
+  // A brand synonym: added with the manufacturer found by its title, found by the search, deleted.
   await page.getByRole('link', { name: 'Синонимы брендов' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Синонимы брендов');
-  await expect(page.locator('[data-synonyms], [data-synonym-form]').first()).toBeVisible();
+  const alias = `${a!.brand} ${info.project.name} ${Date.now()}`;
+  const synonymForm = page.locator('[data-synonym-form]');
+  await synonymForm.getByLabel('Написание в прайс-листе').fill(alias);
+  await synonymForm.getByLabel('Производитель: поиск').fill(a!.brand);
+  await synonymForm.locator('select').selectOption({ label: a!.brand });
+  await synonymForm.getByRole('button', { name: 'Добавить' }).click();
+  await expect(synonymForm.getByRole('status')).toHaveText(`Добавлено: ${alias} → ${a!.brand}`);
+  await page.getByLabel('Поиск по написанию или производителю').fill(alias);
+  const synonym = page.locator('tr[data-synonym]');
+  await expect(synonym).toHaveCount(1);
+  await expect(synonym).toContainText(a!.brand);
   await expectAccessible(page);
   await adminScreenshot(page, info, 'supplier-synonyms');
+  await synonym.getByRole('button', { name: 'Удалить' }).click();
+  await synonym.getByRole('button', { name: 'Да, удалить' }).click();
+  await expect(page.getByText('Ничего не найдено')).toBeVisible();
 
   // The price list: uploaded, its bar runs to «Готово», the counts and the reports show.
   await page.getByRole('link', { name: 'Поставщики', exact: true }).first().click();

@@ -275,9 +275,7 @@ export function MappingForm({ supplier }: { supplier: AdminSupplier }) {
           <SamplePreview preview={preview} fieldOfColumn={fieldOfColumn} options={options} />
         ) : null}
 
-        <h3 className={styles.subTitle} style={{ marginTop: 'var(--space-4)' }}>
-          Какой столбец что содержит
-        </h3>
+        <h3 className={styles.subTitle}>Какой столбец что содержит</h3>
         {!preview ? (
           <p className={styles.hint} style={{ marginTop: 0, marginBottom: 'var(--space-2)' }}>
             {supplier.settings

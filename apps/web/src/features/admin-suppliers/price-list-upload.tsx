@@ -84,7 +84,7 @@ export function PriceListUpload({ supplier }: { supplier: AdminSupplier }) {
         }}
         data-price-list-form=""
       >
-        <div className={styles.uploadRow}>
+        <div className={styles.uploadStack}>
           <AdminField label="Файл прайс-листа" error={error.file}>
             <span className={styles.filePick}>
               <span className={styles.fileName}>{file ? file.name : 'Файл не выбран'}</span>

@@ -1,6 +1,7 @@
 import { countRu, IMPORT_STATUS_TITLES, type ImportStatus } from '@podbor/contract';
 import { Badge, type BadgeTone } from '@/components/admin/admin-ui';
 import { RunProgress } from '@/components/admin/run-progress';
+import styles from './suppliers.module.css';
 
 // A price-list run in a line: its status badge and, while it works, the bar of lines done of total.
 
@@ -27,7 +28,9 @@ export function RunStatus({
 }) {
   return (
     <>
-      <Badge tone={STATUS_TONE[run.status]}>{IMPORT_STATUS_TITLES[run.status]}</Badge>
+      <span className={styles.status}>
+        <Badge tone={STATUS_TONE[run.status]}>{IMPORT_STATUS_TITLES[run.status]}</Badge>
+      </span>
       <RunProgress status={run.status} done={run.lines_done} total={run.lines_total} label={label}>
         {linesText(run.status, run.lines_done, run.lines_total)}
       </RunProgress>
