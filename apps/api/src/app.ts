@@ -57,6 +57,7 @@ import adminStructureRoutes from './modules/admin-structure/admin-structure.rout
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 import adminImportsRoutes from './modules/admin-imports/admin-imports.routes';
+import priceListsRoutes from './modules/price-lists/price-lists.routes';
 import exchange1cRoutes from './modules/exchange-1c/exchange-1c.routes';
 // Issue #15: the Yandex Market feed and the products export.
 import feedsRoutes from './modules/feeds/feeds.routes';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminContentRoutes);
   await app.register(adminInstallationRoutes);
   await app.register(adminImportsRoutes, { deps });
+  await app.register(priceListsRoutes, { deps });
   await app.register(feedsRoutes);
   await app.register(adminExportRoutes);
   await app.register(paymentRoutes, { deps });

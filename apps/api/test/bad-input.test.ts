@@ -15,6 +15,8 @@ import { user } from './shop-helpers';
 const FILE_ANSWERS: Record<string, RegExp> = {
   ymlFeed: /^application\/xml; charset=utf-8$/,
   adminProductExport: /^text\/csv; charset=utf-8$/,
+  // ---- suppliers and price lists (issue #15) ----
+  adminImportUnmatched: /^text\/csv; charset=utf-8$/,
 };
 
 /**

@@ -5,12 +5,18 @@ import { pageQuery, paginated } from './common';
 // cross-references (analogue pairs). A file is uploaded, stored and imported by a background job in batches; the
 // back office follows its progress and downloads the report of the lines that were not applied.
 
-export const IMPORT_KINDS = ['fitment', 'analogues'] as const;
+/** Kinds uploaded through the imports screen (a file with a fixed header, `IMPORT_COLUMNS`). */
+export const FILE_IMPORT_KINDS = ['fitment', 'analogues'] as const;
+export type FileImportKind = (typeof FILE_IMPORT_KINDS)[number];
+
+/** Every kind of run: a supplier's price list is uploaded from the supplier's page (adminSupplierPriceListUpload). */
+export const IMPORT_KINDS = [...FILE_IMPORT_KINDS, 'price-list'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_KIND_TITLES: Record<ImportKind, string> = {
   fitment: 'Применимость',
   analogues: 'Аналоги',
+  'price-list': 'Прайс-лист',
 };
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -54,7 +60,7 @@ export const IMPORT_COLUMNS = {
     { key: 'type', names: ['тип', 'связь', 'type'], required: true },
   ],
 } as const satisfies Record<
-  ImportKind,
+  FileImportKind,
   readonly { key: string; names: readonly string[]; required: boolean }[]
 >;
 
@@ -91,7 +97,7 @@ export const IMPORT_MESSAGES = {
 
 /** The upload form of the back office (the file itself is checked by the API: presence, size, CSV). */
 export const adminImportUploadForm = z.object({
-  kind: z.enum(IMPORT_KINDS, { error: IMPORT_MESSAGES.kindInvalid }),
+  kind: z.enum(FILE_IMPORT_KINDS, { error: IMPORT_MESSAGES.kindInvalid }),
 });
 export type AdminImportUploadForm = z.infer<typeof adminImportUploadForm>;
 
@@ -105,8 +111,13 @@ export const adminImport = z.object({
   lines_total: z.number().int().nullable(),
   lines_done: z.number().int(),
   errors_count: z.number().int(),
-  /** What the run changed so far: `added` rows, `existing` ones left as they were, `lines_applied`. */
+  /**
+   * What the run changed so far: `added` rows, `existing` ones left as they were, `lines_applied`; a price list:
+   * `matched` and `unmatched` lines, `offers_added`, `offers_updated`, `offers_removed` (at the end).
+   */
   summary: z.record(z.string(), z.number()),
+  /** The supplier of a price-list run (null for other kinds). */
+  supplier: z.object({ id: z.number().int(), title: z.string() }).nullable().optional(),
   /** Why the whole run failed, when it did. */
   failure: z.string().nullable(),
   started_by: z.string().nullable(),

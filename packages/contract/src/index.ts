@@ -32,6 +32,7 @@ export * from './admin-structure';
 export * from './admin-content';
 export * from './admin-installation';
 export * from './admin-imports';
+export * from './admin-suppliers';
 export * from './exchange-1c';
 export * from './price-lists';
 export * from './admin-export';

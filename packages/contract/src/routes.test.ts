@@ -143,6 +143,21 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/imports/',
   'GET /api/admin/v1/imports/{}/',
   'GET /api/admin/v1/imports/{}/errors/',
+  // ---- suppliers and price lists (issue #15) ----
+  'GET /api/admin/v1/suppliers/',
+  'POST /api/admin/v1/suppliers/',
+  'PATCH /api/admin/v1/suppliers/{}/',
+  'DELETE /api/admin/v1/suppliers/{}/',
+  'POST /api/admin/v1/price-lists/preview/',
+  'POST /api/admin/v1/suppliers/{}/price-list/',
+  'GET /api/admin/v1/imports/{}/unmatched/',
+  'GET /api/admin/v1/markup-rules/',
+  'POST /api/admin/v1/markup-rules/',
+  'PUT /api/admin/v1/markup-rules/{}/',
+  'DELETE /api/admin/v1/markup-rules/{}/',
+  'GET /api/admin/v1/brand-synonyms/',
+  'POST /api/admin/v1/brand-synonyms/',
+  'DELETE /api/admin/v1/brand-synonyms/{}/',
   // Older clients read the cart with GET (issue #13): the same answer as POST.
   'GET /api/v1/payment/cart/',
   // The search results page (issue #13): every match as a listing with its own filters; SPEC's search call

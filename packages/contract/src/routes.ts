@@ -10,6 +10,7 @@ import * as adminStructure from './admin-structure';
 import * as adminContent from './admin-content';
 import * as adminInstallation from './admin-installation';
 import * as adminImports from './admin-imports';
+import * as adminSuppliers from './admin-suppliers';
 import * as adminExport from './admin-export';
 import * as auth from './auth';
 import * as branches from './branches';
@@ -1585,6 +1586,181 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404],
     tags: ['admin'],
     summary: 'Отчёт об ошибках импорта: CSV (UTF-8 с BOM, «;») — строка файла, значение, причина',
+  },
+
+  // ---- suppliers and price lists (issue #15) ----
+  adminSuppliers: {
+    method: 'GET',
+    path: '/api/admin/v1/suppliers/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    response: adminSuppliers.adminSuppliersResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Поставщики: настройки прайс-листа, число предложений, последний импорт',
+  },
+  adminSupplierCreate: {
+    method: 'POST',
+    path: '/api/admin/v1/suppliers/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    body: adminSuppliers.adminSupplierCreate,
+    response: adminSuppliers.adminSupplier,
+    successStatus: 201,
+    // 409: the title is taken.
+    errors: [400, 401, 403, 409],
+    tags: ['admin'],
+    summary: 'Добавить поставщика: название, срок поставки по умолчанию, настройки прайс-листа',
+  },
+  adminSupplierUpdate: {
+    method: 'PATCH',
+    path: '/api/admin/v1/suppliers/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    body: adminSuppliers.adminSupplierPatch,
+    response: adminSuppliers.adminSupplier,
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Изменить поставщика: название, срок поставки, включён ли, столбцы прайс-листа',
+    description: 'Поля, которых нет в теле, не меняются. Каждое изменение пишется в журнал (до → после).',
+  },
+  adminSupplierDelete: {
+    method: 'DELETE',
+    path: '/api/admin/v1/suppliers/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminStructure.adminDeleted,
+    // 409: its price list is being imported.
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Удалить поставщика вместе с его предложениями и правилами наценки',
+  },
+  adminPriceListPreview: {
+    method: 'POST',
+    path: '/api/admin/v1/price-lists/preview/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    // multipart/form-data: optional text fields of adminPriceListPreviewFields, then the file field `file`.
+    response: adminSuppliers.adminPriceListPreview,
+    errors: [400, 401, 403, 413],
+    tags: ['admin'],
+    summary:
+      'Образец прайс-листа (CSV или XLSX) для настройки столбцов: кодировка, разделитель, первые строки',
+    description:
+      'Файл не сохраняется: читаются первые строки. Ответ — найденные кодировка и разделитель, строка ' +
+      'заголовков, первые 10 строк и предложенное соответствие столбцов полям.',
+  },
+  adminSupplierPriceListUpload: {
+    method: 'POST',
+    path: '/api/admin/v1/suppliers/{id}/price-list/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    // multipart/form-data: the file field `file` (CSV, XLSX or YML, up to 100 MB).
+    response: adminImports.adminImport,
+    successStatus: 202,
+    // 400: no column settings for a CSV/XLSX file, or a bad file; 409: the supplier is inactive.
+    errors: [400, 401, 403, 404, 409, 413],
+    tags: ['admin'],
+    summary: 'Загрузить прайс-лист поставщика (multipart: file): импорт в предложения фоновой задачей',
+    description:
+      'Строки сопоставляются с каталогом по артикулу и бренду (с синонимами), цена — с наценкой. Предложения ' +
+      'поставщика, которых нет в новом прайс-листе, удаляются по окончании. Ход — GET imports/{id}/.',
+  },
+  adminImportUnmatched: {
+    method: 'GET',
+    path: '/api/admin/v1/imports/{id}/unmatched/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminSuppliers.adminImportUnmatchedCsv,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary:
+      'Несопоставленные строки прайс-листа: CSV (UTF-8 с BOM, «;») — строка, артикул, бренд, наименование, цена, причина',
+  },
+  adminMarkupRules: {
+    method: 'GET',
+    path: '/api/admin/v1/markup-rules/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    response: adminSuppliers.adminMarkupRulesResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary:
+      'Правила наценки, самые точные первыми (поставщик и бренд, поставщик, бренд, все; затем диапазон)',
+  },
+  adminMarkupRuleCreate: {
+    method: 'POST',
+    path: '/api/admin/v1/markup-rules/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    body: adminSuppliers.adminMarkupRuleInput,
+    response: adminSuppliers.adminMarkupRule,
+    successStatus: 201,
+    errors: [400, 401, 403, 409],
+    tags: ['admin'],
+    summary: 'Добавить правило наценки: поставщик, бренд, диапазон закупочных цен, процент',
+  },
+  adminMarkupRuleUpdate: {
+    method: 'PUT',
+    path: '/api/admin/v1/markup-rules/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    body: adminSuppliers.adminMarkupRuleInput,
+    response: adminSuppliers.adminMarkupRule,
+    errors: [400, 401, 403, 404, 409],
+    tags: ['admin'],
+    summary: 'Изменить правило наценки (тело — правило целиком); цены пересчитываются при следующем импорте',
+  },
+  adminMarkupRuleDelete: {
+    method: 'DELETE',
+    path: '/api/admin/v1/markup-rules/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminStructure.adminDeleted,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Удалить правило наценки',
+  },
+  adminBrandSynonyms: {
+    method: 'GET',
+    path: '/api/admin/v1/brand-synonyms/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    query: adminSuppliers.adminBrandSynonymsQuery,
+    response: adminSuppliers.adminBrandSynonymsResponse,
+    errors: [400, 401, 403],
+    tags: ['admin'],
+    summary: 'Синонимы брендов (KAYABA → KYB) с производителем; по производителю или поиск по написанию',
+  },
+  adminBrandSynonymCreate: {
+    method: 'POST',
+    path: '/api/admin/v1/brand-synonyms/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    body: adminSuppliers.adminBrandSynonymCreate,
+    response: adminSuppliers.adminBrandSynonym,
+    successStatus: 201,
+    // 409: this spelling (as a brand key) already means a manufacturer.
+    errors: [400, 401, 403, 409],
+    tags: ['admin'],
+    summary: 'Добавить синоним бренда: написание в прайс-листах → производитель каталога',
+  },
+  adminBrandSynonymDelete: {
+    method: 'DELETE',
+    path: '/api/admin/v1/brand-synonyms/{id}/',
+    auth: 'staff',
+    staffRoles: ['admin', 'manager'],
+    params: idParams,
+    response: adminStructure.adminDeleted,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Удалить синоним бренда',
   },
 
   // ---- 1C exchange (CommerceML 2, issue #15) ----

@@ -20,6 +20,8 @@ import type { Db, DbHandle } from '../db/client';
 export interface JobKinds {
   /** Run (or resume) the import of `import_runs.id`. */
   import: { importId: number };
+  /** Run (or resume) the import of a supplier's price list, `import_runs.id` of kind `price-list`. */
+  'price-list': { importId: number };
 }
 export type JobKind = keyof JobKinds;
 /** `lastAttempt`: no retry follows if this run of the job throws. */

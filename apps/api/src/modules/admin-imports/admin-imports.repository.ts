@@ -23,19 +23,38 @@ const runRow = z.object({
   created_at: pgIso,
   started_at: pgIso.nullable(),
   finished_at: pgIso.nullable(),
+  supplier_id: z.number().int().nullable(),
+  supplier_title: z.string().nullable(),
+  options: z.record(z.string(), z.unknown()).nullable(),
 });
 export type RunRow = z.infer<typeof runRow>;
 
 const RUN_COLUMNS = sql`r.id, r.kind, r.status, r.file_name, r.file_path, r.lines_total, r.lines_done,
-  r.errors_count, r.summary, r.failure, ${staffName('u')} as started_by, r.created_at, r.started_at, r.finished_at`;
+  r.errors_count, r.summary, r.failure, ${staffName('u')} as started_by, r.created_at, r.started_at, r.finished_at,
+  r.supplier_id, s.title as supplier_title, r.options`;
+const RUN_JOINS = sql`left join users u on u.id = r.user_id left join suppliers s on s.id = r.supplier_id`;
 
 export async function insertRun(
   tx: Db,
-  run: { kind: ImportKind; fileName: string; filePath: string; userId: number },
+  run: {
+    kind: ImportKind;
+    fileName: string;
+    filePath: string;
+    userId: number;
+    supplierId?: number;
+    options?: Record<string, unknown>;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(importRuns)
-    .values({ kind: run.kind, fileName: run.fileName, filePath: run.filePath, userId: run.userId })
+    .values({
+      kind: run.kind,
+      fileName: run.fileName,
+      filePath: run.filePath,
+      userId: run.userId,
+      supplierId: run.supplierId ?? null,
+      options: run.options ?? null,
+    })
     .returning({ id: importRuns.id });
   return row!.id;
 }
@@ -43,7 +62,7 @@ export async function insertRun(
 export async function findRun(db: Db, id: number): Promise<RunRow | undefined> {
   const [row] = await parseRows(
     db,
-    sql`select ${RUN_COLUMNS} from import_runs r left join users u on u.id = r.user_id where r.id = ${id}`,
+    sql`select ${RUN_COLUMNS} from import_runs r ${RUN_JOINS} where r.id = ${id}`,
     runRow,
   );
   return row;
@@ -57,7 +76,7 @@ export async function listRuns(
   const [rows, [count]] = await Promise.all([
     parseRows(
       db,
-      sql`select ${RUN_COLUMNS} from import_runs r left join users u on u.id = r.user_id
+      sql`select ${RUN_COLUMNS} from import_runs r ${RUN_JOINS}
           order by r.created_at desc, r.id desc limit ${size} offset ${(page - 1) * size}`,
       runRow,
     ),
@@ -111,12 +130,15 @@ export async function checkpoint(
   return updated.rows.length > 0;
 }
 
-export async function finishRun(db: Db, id: number): Promise<void> {
-  await db.execute(
+/** Marks a running run done (a price list: with its final summary); false when it was not running any more. */
+export async function finishRun(db: Db, id: number, summary?: Record<string, number>): Promise<boolean> {
+  const result = await db.execute(
     sql`update import_runs set status = 'done', finished_at = now(), updated_at = now(),
           lines_total = coalesce(lines_total, lines_done)
-        where id = ${id} and status = 'running'`,
+          ${summary ? sql`, summary = ${JSON.stringify(summary)}::jsonb` : sql``}
+        where id = ${id} and status = 'running' returning id`,
   );
+  return result.rows.length > 0;
 }
 
 export async function failRun(db: Db, id: number, reason: string): Promise<void> {
@@ -127,11 +149,16 @@ export async function failRun(db: Db, id: number, reason: string): Promise<void>
 }
 
 /** Runs a (re)started engine must take up: never started, or left running by a process that stopped. */
-export async function orphanedRuns(db: Db, staleSeconds: number): Promise<number[]> {
+export async function orphanedRuns(
+  db: Db,
+  kinds: readonly ImportKind[],
+  staleSeconds: number,
+): Promise<number[]> {
   const rows = await parseRows(
     db,
     sql`select id from import_runs
-        where status = 'queued' or (status = 'running' and updated_at < now() - make_interval(secs => ${staleSeconds}))
+        where kind = any(${textArray(kinds)})
+          and (status = 'queued' or (status = 'running' and updated_at < now() - make_interval(secs => ${staleSeconds})))
         order by id`,
     z.object({ id: z.number().int() }),
   );

@@ -4,9 +4,9 @@ import path from 'node:path';
 import {
   IMPORT_FILE_MAX_BYTES,
   IMPORT_FILE_NAME_MAX_LENGTH,
-  IMPORT_KINDS,
+  FILE_IMPORT_KINDS,
   IMPORT_MESSAGES,
-  type ImportKind,
+  type FileImportKind,
 } from '@podbor/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps';
@@ -76,7 +76,7 @@ const adminImportsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
       throw badRequest({ file: [IMPORT_MESSAGES.fileMissing] });
     }
     const errors: Record<string, string[]> = {};
-    if (!kind || !(IMPORT_KINDS as readonly string[]).includes(kind))
+    if (!kind || !(FILE_IMPORT_KINDS as readonly string[]).includes(kind))
       errors.kind = [IMPORT_MESSAGES.kindInvalid];
     if (!stored) errors.file = [IMPORT_MESSAGES.fileMissing];
     if (!stored || errors.kind) {
@@ -86,7 +86,7 @@ const adminImportsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     const run = await startImport(
       app.db,
       jobs,
-      { kind: kind as ImportKind, ...stored },
+      { kind: kind as FileImportKind, ...stored },
       staffOf(request).userId,
     );
     return reply.status(202).send(run);

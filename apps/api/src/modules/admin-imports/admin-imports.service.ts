@@ -5,8 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import {
+  FILE_IMPORT_KINDS,
   IMPORT_MESSAGES,
   type AdminImport,
+  type FileImportKind,
   type AdminImportsQuery,
   type AdminImportsResponse,
   type ImportKind,
@@ -41,10 +43,28 @@ import { applyBatch } from './import-kinds';
 // checkpoint (lines_done) — all or nothing, so a process killed mid-import leaves whole batches only, and the
 // retried job resumes after the last one committed.
 
-const toApi = (row: RunRow): AdminImport => {
-  const { file_path: _path, ...rest } = row;
-  return rest;
+const isFileImportKind = (kind: ImportKind): kind is FileImportKind =>
+  (FILE_IMPORT_KINDS as readonly string[]).includes(kind);
+
+export const importRunToApi = (row: RunRow): AdminImport => {
+  const { file_path: _path, supplier_id, supplier_title, options: _options, ...rest } = row;
+  return {
+    ...rest,
+    supplier: supplier_id !== null ? { id: supplier_id, title: supplier_title ?? '' } : null,
+  };
 };
+const toApi = importRunToApi;
+
+// What other kinds of run (a supplier's price list, modules/price-lists) share with these: the run's row, its
+// checkpoint per batch, its error lines and its end.
+export {
+  checkpoint as checkpointImportRun,
+  claimRun as claimImportRun,
+  failRun as failImportRun,
+  findRun as findImportRun,
+  finishRun as finishImportRun,
+  insertErrors as insertImportErrors,
+} from './admin-imports.repository';
 
 // ---- upload and reading ----
 
@@ -64,10 +84,12 @@ async function looksBinary(file: string): Promise<boolean> {
 export async function storeUpload(
   dataDir: string,
   stream: Readable & { truncated?: boolean },
+  /** A price list may be an XLSX workbook (binary) or YML: its own extension, no text check. */
+  file: { extension: string; binary: boolean } = { extension: 'csv', binary: false },
 ): Promise<string> {
   const dir = path.join(dataDir, 'imports');
   await mkdir(dir, { recursive: true });
-  const name = `${new Date().toISOString().slice(0, 10)}-${randomBytes(8).toString('hex')}.csv`;
+  const name = `${new Date().toISOString().slice(0, 10)}-${randomBytes(8).toString('hex')}.${file.extension}`;
   const partial = path.join(dir, `${name}.part`);
   try {
     await pipeline(stream, createWriteStream(partial));
@@ -85,7 +107,7 @@ export async function storeUpload(
     await rm(partial, { force: true });
     throw badRequest({ file: [IMPORT_MESSAGES.fileEmpty] });
   }
-  if (await looksBinary(partial)) {
+  if (!file.binary && (await looksBinary(partial))) {
     await rm(partial, { force: true });
     throw badRequest({ file: [IMPORT_MESSAGES.fileType] });
   }
@@ -97,8 +119,16 @@ export async function storeUpload(
 export async function startImport(
   db: Db,
   jobs: JobEngine,
-  upload: { kind: ImportKind; fileName: string; filePath: string },
+  upload: {
+    kind: ImportKind;
+    fileName: string;
+    filePath: string;
+    supplierId?: number;
+    options?: Record<string, unknown>;
+  },
   userId: number,
+  /** The job that runs it: `import` for the files of IMPORT_COLUMNS, `price-list` for a supplier's price list. */
+  job: 'import' | 'price-list' = 'import',
 ): Promise<AdminImport> {
   const id = await db.transaction(async (tx) => {
     const runId = await insertRun(tx, { ...upload, userId });
@@ -107,9 +137,13 @@ export async function startImport(
       action: 'import.start',
       entity: 'import',
       entityId: runId,
-      data: { kind: upload.kind, file_name: upload.fileName },
+      data: {
+        kind: upload.kind,
+        file_name: upload.fileName,
+        ...(upload.supplierId ? { supplier_id: upload.supplierId } : {}),
+      },
     });
-    await jobs.enqueue('import', { importId: runId }, tx);
+    await jobs.enqueue(job, { importId: runId }, tx);
     return runId;
   });
   return toApi((await findRun(db, id))!);
@@ -167,8 +201,12 @@ const SLICE_MS = 60_000;
 
 /** Runs (or resumes) one import. Safe to call for a finished run (does nothing) and from two workers at once. */
 export async function runImport(db: Db, id: number, opts: RunOptions): Promise<void> {
-  const run = await claimRun(db, id);
-  if (!run) return;
+  const claimed = await claimRun(db, id);
+  if (!claimed) return;
+  // A price list is run by its own job (modules/price-lists); this one takes the files of IMPORT_COLUMNS.
+  const { kind } = claimed;
+  if (!isFileImportKind(kind)) throw new Error(`import ${id}: a ${kind} run is not a file import`);
+  const run = { ...claimed, kind };
   const file = path.join(opts.dataDir, run.file_path);
   const until = Date.now() + (opts.sliceMs ?? SLICE_MS);
   try {
@@ -238,8 +276,13 @@ export async function giveUpImport(db: Db, id: number): Promise<void> {
 }
 
 /** Queues the runs nobody works on (never queued, or left running by a stopped process); started with the engine. */
-export async function requeueOrphans(db: Db, jobs: JobEngine, staleSeconds: number): Promise<number> {
-  const ids = await orphanedRuns(db, staleSeconds);
-  for (const importId of ids) await jobs.enqueue('import', { importId });
+export async function requeueOrphans(
+  db: Db,
+  jobs: JobEngine,
+  staleSeconds: number,
+  job: 'import' | 'price-list' = 'import',
+): Promise<number> {
+  const ids = await orphanedRuns(db, job === 'import' ? FILE_IMPORT_KINDS : ['price-list'], staleSeconds);
+  for (const importId of ids) await jobs.enqueue(job, { importId });
   return ids.length;
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse, type Parser } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind } from '@podbor/contract';
+import { IMPORT_COLUMNS, IMPORT_MESSAGES, type FileImportKind } from '@podbor/contract';
 
 // Reading an import file: CSV in UTF-8 (with or without BOM) or Windows-1251, `;` or `,` between values, a
 // header row naming the columns. The encoding and the separator are found from the file's beginning; the rows
@@ -53,7 +53,7 @@ export async function sniffFormat(file: string): Promise<FileFormat> {
 const columnName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ').replace(/ё/g, 'е');
 
 /** Which value of a row is which column; throws ImportFileError when a required column is missing. */
-export function mapHeader(kind: ImportKind, header: string[]): Map<string, number> {
+export function mapHeader(kind: FileImportKind, header: string[]): Map<string, number> {
   const names = header.map(columnName);
   const map = new Map<string, number>();
   const missing: string[] = [];
@@ -97,7 +97,7 @@ interface ParsedRecord {
  */
 export async function* readRows(
   file: string,
-  kind: ImportKind,
+  kind: FileImportKind,
   format: FileFormat,
   skip = 0,
 ): AsyncGenerator<ImportRow> {
@@ -133,7 +133,7 @@ export async function* readRows(
 }
 
 /** Data rows of the file (the header not counted). */
-export async function countRows(file: string, kind: ImportKind, format: FileFormat): Promise<number> {
+export async function countRows(file: string, kind: FileImportKind, format: FileFormat): Promise<number> {
   let n = 0;
   for await (const _row of readRows(file, kind, format)) n++;
   return n;

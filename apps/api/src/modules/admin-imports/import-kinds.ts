@@ -3,7 +3,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MESSAGES,
   normalizeArticle,
-  type ImportKind,
+  type FileImportKind,
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { addAnalogues, addFitment, productsByArticle, transportsFor } from './admin-imports.repository';
@@ -35,14 +35,14 @@ const lineError = (row: ImportRow, reason: string): LineError => ({
 });
 
 /** The column's name as the sample file writes it, for messages. */
-function title(kind: ImportKind, key: string): string {
+function title(kind: FileImportKind, key: string): string {
   const column = IMPORT_COLUMNS[kind].find((c) => c.key === key);
   const name = column?.names[0] ?? key;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** The first required column left empty, as an error; null when all are filled. */
-function missingValue(kind: ImportKind, row: ImportRow): string | null {
+function missingValue(kind: FileImportKind, row: ImportRow): string | null {
   if (row.misshapen) return IMPORT_MESSAGES.columnsCount;
   for (const column of IMPORT_COLUMNS[kind]) {
     if (column.required && !row.values[column.key]?.trim())
@@ -211,7 +211,10 @@ async function analoguesBatch(tx: Db, rows: readonly ImportRow[]): Promise<Batch
   };
 }
 
-export const applyBatch: Record<ImportKind, (tx: Db, rows: readonly ImportRow[]) => Promise<BatchResult>> = {
+export const applyBatch: Record<
+  FileImportKind,
+  (tx: Db, rows: readonly ImportRow[]) => Promise<BatchResult>
+> = {
   fitment: fitmentBatch,
   analogues: analoguesBatch,
 };

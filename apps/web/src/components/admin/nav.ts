@@ -13,6 +13,7 @@ import {
   PinIcon,
   TagIcon,
   TreeIcon,
+  TruckIcon,
   UploadIcon,
   UserIcon,
   WrenchIcon,
@@ -43,6 +44,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/installation', label: 'Цены установки', icon: WrenchIcon },
   // ---- back office: imports (issue #15) ----
   { href: '/admin/imports', label: 'Импорт', icon: UploadIcon },
+  // ---- back office: suppliers and price lists (issue #15) ----
+  { href: '/admin/suppliers', label: 'Поставщики', icon: TruckIcon },
   { href: '/admin/customers', label: 'Покупатели', icon: UserIcon },
   { href: '/admin/branches', label: 'Филиалы', icon: PinIcon },
   // ---- content: banners, info pages, showcase settings (administrators only, as the API) ----

@@ -31,6 +31,7 @@ import {
   TableSkeleton,
   type BadgeTone,
 } from '@/components/admin/admin-ui';
+import { RunProgress } from '@/components/admin/run-progress';
 import { Button } from '@/components/ui/button';
 import styles from './imports.module.css';
 
@@ -100,8 +101,6 @@ export function ImportsDesk() {
 
 function RunRow({ run }: { run: AdminImport }) {
   const total = run.lines_total;
-  const percent =
-    run.status === 'done' ? 100 : total ? Math.min(100, Math.round((run.lines_done / total) * 100)) : 0;
   const added = run.summary.added ?? 0;
   return (
     <tr data-import-id={run.id} data-status={run.status}>
@@ -114,31 +113,19 @@ function RunRow({ run }: { run: AdminImport }) {
         {run.failure ? <div className={styles.failure}>{run.failure}</div> : null}
       </td>
       <td>
-        <div className={styles.progress}>
-          <div
-            className={styles.bar}
-            role="progressbar"
-            aria-label={`Ход импорта ${run.file_name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div
-              className={`${styles.fill} ${run.status === 'done' ? styles.fillDone : ''} ${
-                run.status === 'failed' ? styles.fillFailed : ''
-              }`}
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <span className={styles.small} data-progress="">
-            {total === null
-              ? run.status === 'queued'
-                ? 'ждёт очереди'
-                : 'считаем строки…'
-              : `${run.lines_done.toLocaleString('ru-RU')} из ${countRu(total, ['строки', 'строк', 'строк'])}`}
-            {run.status === 'done' ? ` · добавлено ${added.toLocaleString('ru-RU')}` : ''}
-          </span>
-        </div>
+        <RunProgress
+          status={run.status}
+          done={run.lines_done}
+          total={total}
+          label={`Ход импорта ${run.file_name}`}
+        >
+          {total === null
+            ? run.status === 'queued'
+              ? 'ждёт очереди'
+              : 'считаем строки…'
+            : `${run.lines_done.toLocaleString('ru-RU')} из ${countRu(total, ['строки', 'строк', 'строк'])}`}
+          {run.status === 'done' ? ` · добавлено ${added.toLocaleString('ru-RU')}` : ''}
+        </RunProgress>
       </td>
       <td>
         <span data-errors="">{run.errors_count.toLocaleString('ru-RU')}</span>

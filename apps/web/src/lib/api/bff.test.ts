@@ -344,6 +344,38 @@ describe('the /api proxy', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('admits a supplier price list and the sample of one as import files (issue #15), and nothing else', async () => {
+    const file = (size: number) => {
+      let sent = 0;
+      const chunk = new Uint8Array(64 * 1024).fill(59);
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= size) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    const send = (path: string, size: number) =>
+      forward(
+        new NextRequest(`http://shop.test${path}`, {
+          method: 'POST',
+          body: file(size),
+          duplex: 'half',
+          headers: { host: 'shop.test', 'content-type': 'multipart/form-data; boundary=x' },
+        } as ConstructorParameters<typeof NextRequest>[1]),
+        segments(path),
+      );
+    answers.push(json(202, {}), json(200, {}));
+    expect((await send('/api/admin/v1/suppliers/12/price-list/', 20 * 1024 * 1024)).status).toBe(202);
+    expect((await send('/api/admin/v1/price-lists/preview/', 3 * 1024 * 1024)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+    // The supplier itself (JSON) keeps the 1 MiB limit.
+    expect((await send('/api/admin/v1/suppliers/12/', 3 * 1024 * 1024)).status).toBe(413);
+    expect((await send('/api/admin/v1/suppliers/12/price-list/extra/', 3 * 1024 * 1024)).status).toBe(413);
+    expect(calls).toHaveLength(2);
+  });
+
   it('passes a body under the limit on whole', async () => {
     answers.push(json(200, { total: 1 }));
     const path = '/api/v1/payment/cart/add-item/';

@@ -53,8 +53,11 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** A back-office photo upload (multipart: the file plus its part headers). */
 const IMAGE_UPLOAD_PATH = /^admin\/v1\/products\/\d+\/images$/;
 const MAX_UPLOAD_BYTES = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024;
-/** A back-office import file (issue #15): a catalogue table of up to IMPORT_FILE_MAX_BYTES. */
-const IMPORT_UPLOAD_PATH = /^admin\/v1\/imports$/;
+/**
+ * A back-office import file (issue #15): a catalogue table of up to IMPORT_FILE_MAX_BYTES — a fitment or
+ * analogues file, a supplier's price list, or the sample of one whose columns are being set.
+ */
+const IMPORT_UPLOAD_PATH = /^admin\/v1\/(?:imports|suppliers\/\d+\/price-list|price-lists\/preview)$/;
 const MAX_IMPORT_BYTES = IMPORT_FILE_MAX_BYTES + 64 * 1024;
 
 function bodyLimit(path: string): number {
