@@ -15,6 +15,7 @@ test('a product with no stock and a supplier offer is sold «под заказ»
   baseURL,
 }, info) => {
   test.skip(!process.env.DATABASE_URL, 'needs the API database to insert the offer');
+  test.setTimeout(90_000);
   const cities = await apiGet<City[]>('/api/v1/branches/');
   const city =
     cities.find((c) => c.slug === 'moskva' && c.branches.length > 0) ??
@@ -67,8 +68,10 @@ test('a product with no stock and a supplier offer is sold «под заказ»
   await expect(line.locator('[data-cart-offer]')).toContainText('ожидается');
   await screenshot(page, info, 'offers-cart');
 
+  // The cart's own changes land before the checkout link leaves (it waits while the cart updates).
+  await expect(page.locator('[data-cart-checkout]')).not.toHaveAttribute('aria-disabled', 'true');
   await page.locator('[data-cart-checkout]').click();
-  await expect(page).toHaveURL(/\/order$/);
+  await expect(page).toHaveURL(/\/order$/, { timeout: 20_000 });
   await expect(page.locator(`[data-order-line="${product!.slug}"] [data-order-line-offer]`)).toContainText(
     'под заказ, ожидается',
   );
@@ -77,7 +80,7 @@ test('a product with no stock and a supplier offer is sold «под заказ»
   await page.locator('[data-payment-method="cash"]').click();
   await page.locator('[data-order-consent]').check();
   await page.locator('[data-order-submit]').click();
-  await expect(page).toHaveURL(/\/payment\?orderId=\d+$/);
+  await expect(page).toHaveURL(/\/payment\?orderId=\d+$/, { timeout: 20_000 });
   const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
   const [item] = (await queryDb<{ expected: string; supplier_id: number }>(
     `select to_char(expected_at, 'YYYY-MM-DD') as expected, supplier_id from order_items where order_id = $1`,
