@@ -3,6 +3,7 @@ import { optionalQuery, pageQuery, positiveIntString } from './common';
 import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, SEARCH_MAX_LENGTH } from './constants';
 import { RELEASE_REASON_MAX_LENGTH } from './admin';
 import { requiredString } from './rules';
+import { orderLineOfferFields } from './offers';
 
 // The back office's order desk (issue #14): the order list with live counts per status, the order page, status
 // changes with optimistic concurrency (`version`), the back office's product search and the dashboard.
@@ -154,6 +155,7 @@ export const adminOrderDetail = z.object({
       with_installation: z.boolean(),
       installation_price: z.number(),
       is_service: z.boolean(),
+      ...orderLineOfferFields,
     }),
   ),
   reservations: z.array(

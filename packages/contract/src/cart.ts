@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoriesPath, optionalSlug, optionalTransportId, slug } from './common';
 import { CART_MAX_LINES, CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants';
 import { MESSAGES } from './messages';
+import { cartLineOffer, supplierIdField } from './offers';
 
 // Cart calls, the same for signed-in users and anonymous visitors (API-SHAPES §10). Every call
 // answers with the whole cart. `transport` is an id or "", `city` a slug or "" (X-City otherwise).
@@ -37,6 +38,8 @@ export const cartAddItemRequest = z.object({
   product: slug,
   quantity: cartAddQuantity,
   with_installation: z.boolean().default(false),
+  /** Podbor adds: the line comes from this supplier's offer «под заказ» (the product's `offer.supplier_id`). */
+  supplier_id: supplierIdField,
   ...cartContext,
 });
 export type CartAddItemRequest = z.infer<typeof cartAddItemRequest>;
@@ -48,6 +51,8 @@ export const cartUpdateLine = z.object({
   with_installation: z.boolean().default(false),
   /** Podbor adds: the line's checked state in the cart (kept across reloads); absent = unchanged. */
   is_checked: z.boolean().optional(),
+  /** Podbor adds: the line comes from this supplier's offer; absent = as the line is now. */
+  supplier_id: supplierIdField,
 });
 export type CartUpdateLine = z.infer<typeof cartUpdateLine>;
 
@@ -93,6 +98,8 @@ export const cartLine = z.object({
   total_installation_price: z.number().optional(),
   total_price: z.number().optional(),
   is_checked: z.boolean().optional(),
+  /** Podbor adds: the line comes from a supplier's offer «под заказ» (null: own stock). */
+  offer: cartLineOffer.nullable().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

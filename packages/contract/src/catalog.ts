@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productOffer } from './offers';
 import {
   categoriesPath,
   optionalQuery,
@@ -189,6 +190,8 @@ export const productListItem = z.object({
   in_stock: z.boolean().optional(),
   reviews_count: z.number().int().optional(),
   with_installation: z.boolean().optional(),
+  /** The best supplier offer when no own stock is left: the card says «под заказ, N дней» and its price. */
+  offer: productOffer.nullable().optional(),
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 

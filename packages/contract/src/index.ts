@@ -19,6 +19,7 @@ export * from './transport';
 export * from './vehicle-code';
 export * from './lookalikes';
 export * from './review';
+export * from './offers';
 export * from './cart';
 export * from './payment';
 export * from './feedback';

@@ -14,6 +14,7 @@ import {
 import { MESSAGES } from './messages';
 import { nameField, optionalEmailField, phoneField } from './rules';
 import { cartAddQuantity } from './cart';
+import { orderLineOfferFields, supplierIdField } from './offers';
 
 // Payment methods, order creation, payment status, instalment (API-SHAPES §11).
 
@@ -41,6 +42,8 @@ export const orderCartLine = z.object({
   quantity: cartAddQuantity,
   slug,
   with_installation: z.boolean().default(false),
+  /** Podbor adds: the line comes from this supplier's offer «под заказ». */
+  supplier_id: supplierIdField,
 });
 export type OrderCartLine = z.infer<typeof orderCartLine>;
 
@@ -111,6 +114,7 @@ export const orderSummaryLine = z.object({
   /** Installation per unit, roubles (0 without installation). */
   installation_price: z.number(),
   is_service: z.boolean(),
+  ...orderLineOfferFields,
 });
 export type OrderSummaryLine = z.infer<typeof orderSummaryLine>;
 

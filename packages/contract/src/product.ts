@@ -9,6 +9,7 @@ import {
   titleSlug,
 } from './common';
 import { productListItem } from './catalog';
+import { productOffer } from './offers';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, SLUG_MAX_LENGTH } from './constants';
 
 // Product page data: detail, analogues, recommendations, fitment, installation price (API-SHAPES §7).
@@ -73,6 +74,8 @@ export const productDetail = z.object({
   in_stock: z.boolean().optional(),
   seo_title: z.string().nullable().optional(),
   seo_description: z.string().nullable().optional(),
+  /** The best supplier offer «под заказ», given when the city has no own stock of it; null: none. */
+  offer: productOffer.nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
@@ -102,6 +105,8 @@ export const analogueItem = z.object({
   image: z.string().nullable().optional(),
   vendor_code: z.string().optional(),
   in_stock: z.boolean().optional(),
+  /** The best supplier offer when no own stock is left: «под заказ, N дней». */
+  offer: productOffer.nullable().optional(),
 });
 export type AnalogueItem = z.infer<typeof analogueItem>;
 

@@ -21,6 +21,7 @@ import {
   USER_ROLES,
 } from './constants';
 import { MESSAGES } from './messages';
+import { orderLineOfferFields } from './offers';
 import {
   codeField,
   currentPasswordField,
@@ -164,6 +165,7 @@ export const orderProductLine = z.object({
   installation_price: z.number().nullable().optional(),
   total_price: z.number().optional(),
   image: z.string().nullable().optional(),
+  ...orderLineOfferFields,
 });
 export type OrderProductLine = z.infer<typeof orderProductLine>;
 

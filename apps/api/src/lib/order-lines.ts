@@ -24,6 +24,9 @@ export async function findOrderLines(db: Db, orderIds: readonly number[]) {
       id: orderItems.id,
       orderId: orderItems.orderId,
       ...ORDER_LINE_COLUMNS,
+      supplierId: orderItems.supplierId,
+      deliveryDays: orderItems.deliveryDays,
+      expectedAt: orderItems.expectedAt,
       slug: products.slug,
       images: products.images,
       categoryPath: categories.path,
@@ -35,3 +38,21 @@ export async function findOrderLines(db: Db, orderIds: readonly number[]) {
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
 }
 export type OrderLineRow = Awaited<ReturnType<typeof findOrderLines>>[number];
+
+/**
+ * What a line «под заказ» adds to the customer's and the back office's order views (the supplier's price stays
+ * inside the shop): that it comes from an offer, its term and the day it is expected.
+ */
+export function lineOfferFields(line: {
+  supplierId: number | null;
+  deliveryDays: number | null;
+  expectedAt: string | null;
+}): { on_order: boolean; delivery_days: number | null; expected_date: string | null } {
+  // A line keeps its term after its supplier is deleted (supplier_id set null): the expected day says it came to order.
+  const onOrder = line.supplierId !== null || line.expectedAt !== null;
+  return {
+    on_order: onOrder,
+    delivery_days: onOrder ? line.deliveryDays : null,
+    expected_date: onOrder ? line.expectedAt : null,
+  };
+}

@@ -45,7 +45,10 @@ export async function transitionOrder(
         where id = ${orderId} and status = any(${statusArray(from)}) returning id`,
   );
   if (moved.rows.length === 0) return false;
-  if (to === 'cancelled') await settleReservations(tx, orderId, 'release');
+  if (to === 'cancelled') {
+    await settleReservations(tx, orderId, 'release');
+    await returnOfferUnits(tx, orderId);
+  }
   if (to === 'completed') await settleReservations(tx, orderId, 'consume');
   return true;
 }
@@ -72,5 +75,19 @@ export async function settleReservations(
         update stock s set reserved = s.reserved - t.quantity,
           quantity = case when ${consume} then s.quantity - t.quantity else s.quantity end
         from totals t where s.warehouse_id = t.warehouse_id and s.product_id = t.product_id`,
+  );
+}
+
+/**
+ * A cancelled (or expired) order gives its lines «под заказ» back to the suppliers' offers they were taken from
+ * (placing it took them off `supplier_offers.quantity`). An offer that a newer price list dropped gets nothing back:
+ * the newer list says what the supplier has. Runs once per order, as the cancelling transition does.
+ */
+async function returnOfferUnits(tx: Db, orderId: number): Promise<void> {
+  await tx.execute(
+    sql`update supplier_offers o set quantity = o.quantity + t.quantity, updated_at = now()
+        from (select supplier_id, product_id, sum(quantity)::int as quantity from order_items
+              where order_id = ${orderId} and supplier_id is not null group by supplier_id, product_id) t
+        where o.supplier_id = t.supplier_id and o.product_id = t.product_id`,
   );
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ProductListItem } from '@podbor/contract';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { pgNumber, pgNumberOrNull } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
+import { bestOffers, offerJson, type BestOffer } from './offers';
 
 // A product as the list item of API-SHAPES §6 (listing, analogues, recommendations): the columns every such
 // statement selects, their row, and the item built from it.
@@ -34,7 +36,24 @@ export const listItemRow = z.object({
 });
 export type ListItemRow = z.infer<typeof listItemRow>;
 
-export function toListItem(tree: CategoryTree, r: ListItemRow, linked: boolean | undefined): ProductListItem {
+/**
+ * The best supplier offers of the rows a card would call «нет в наличии» (goods with no own stock): one query for
+ * the whole page, by product ids.
+ */
+export function listOffers(db: Db, rows: readonly ListItemRow[]): Promise<Map<number, BestOffer>> {
+  return bestOffers(
+    db,
+    rows.filter((r) => !r.in_stock && !r.is_service).map((r) => r.id),
+  );
+}
+
+export function toListItem(
+  tree: CategoryTree,
+  r: ListItemRow,
+  linked: boolean | undefined,
+  offers?: ReadonlyMap<number, BestOffer>,
+): ProductListItem {
+  const offer = offers?.get(r.id);
   const category = tree.byId.get(r.category_id);
   return {
     title: r.title,
@@ -53,5 +72,6 @@ export function toListItem(tree: CategoryTree, r: ListItemRow, linked: boolean |
     in_stock: r.in_stock,
     reviews_count: r.rating_count,
     with_installation: r.with_installation,
+    offer: offer ? offerJson(offer) : null,
   };
 }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
-import { LIST_ITEM_COLUMNS, listItemRow, toListItem, type ListItemRow } from './list-item';
+import { LIST_ITEM_COLUMNS, listItemRow, listOffers, toListItem, type ListItemRow } from './list-item';
 
 // What a category's listing and the search results page do alike: read the page, size and sort of a call, key
 // a selection for the caches, order and page the products in one statement, and name the filter errors and the
@@ -123,12 +123,12 @@ export async function listingPage(
   );
   const total = result[0]?.total ?? 0;
   const linked = q.transportId === null ? undefined : true;
+  const rows = result.filter((r): r is ListItemRow & { total: number } => r.id !== null);
+  const offers = await listOffers(db, rows);
   return {
     current: q.page,
     pages: Math.ceil(total / q.size),
     total,
-    results: result
-      .filter((r): r is ListItemRow & { total: number } => r.id !== null)
-      .map((r) => toListItem(tree, r, linked)),
+    results: rows.map((r) => toListItem(tree, r, linked, offers)),
   };
 }

@@ -215,12 +215,16 @@ const lineRow = z.object({
   with_installation: z.boolean(),
   installation_price: pgNumber,
   is_service: z.boolean(),
+  on_order: z.boolean(),
+  delivery_days: pgNumber.nullable(),
+  expected_date: z.string().nullable(),
 });
 
 export function orderLines(db: Db, orderId: number) {
   return parseRows(
     db,
-    sql`select product_id, title, vendor_code, price, quantity, with_installation, installation_price, is_service
+    sql`select product_id, title, vendor_code, price, quantity, with_installation, installation_price, is_service,
+          (supplier_id is not null or expected_at is not null) as on_order, delivery_days, expected_at::text as expected_date
         from order_items where order_id = ${orderId} order by id`,
     lineRow,
   );

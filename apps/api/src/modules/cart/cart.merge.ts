@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CART_QUANTITY_MAX } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { anonymousVisitors, cartItems, carts, products } from '../../db/schema';
+import { offerKey, offersOf } from '../../lib/catalog/offers';
 import { hashToken } from '../../lib/tokens';
 
 /**
@@ -36,6 +37,7 @@ export async function mergeVisitorCart(
         productId: cartItems.productId,
         quantity: cartItems.quantity,
         withInstallation: cartItems.withInstallation,
+        supplierId: cartItems.supplierId,
       })
       .from(cartItems)
       .where(eq(cartItems.cartId, from.id));
@@ -74,13 +76,28 @@ export async function mergeVisitorCart(
         .from(cartItems)
         .where(and(eq(cartItems.cartId, to.id), inArray(cartItems.productId, ids)));
       const had = new Map(existing.map((e) => [e.productId, e.quantity]));
+      // Lines «под заказ» are capped by their offer's units, in whole multiples; a vanished offer is not carried.
+      const offers = await offersOf(
+        tx,
+        lines.flatMap((l) =>
+          l.supplierId === null ? [] : [{ supplierId: l.supplierId, productId: l.productId }],
+        ),
+      );
 
       for (const line of lines) {
         const product = byId.get(line.productId);
         if (!product) continue;
         const before = had.get(line.productId) ?? 0;
-        const cap = product.isService ? CART_QUANTITY_MAX : Math.min(CART_QUANTITY_MAX, product.available);
-        const quantity = Math.max(before, Math.min(before + line.quantity, cap));
+        const offer =
+          line.supplierId === null ? undefined : offers.get(offerKey(line.supplierId, line.productId));
+        if (line.supplierId !== null && !offer) continue;
+        const cap = offer
+          ? Math.min(CART_QUANTITY_MAX, offer.quantity)
+          : product.isService
+            ? CART_QUANTITY_MAX
+            : Math.min(CART_QUANTITY_MAX, product.available);
+        let quantity = Math.max(before, Math.min(before + line.quantity, cap));
+        if (offer) quantity -= quantity % offer.multiplicity;
         if (quantity < 1) continue;
         await tx
           .insert(cartItems)
@@ -89,11 +106,13 @@ export async function mergeVisitorCart(
             productId: line.productId,
             quantity,
             withInstallation: line.withInstallation,
+            supplierId: line.supplierId,
           })
           .onConflictDoUpdate({
             target: [cartItems.cartId, cartItems.productId],
             set: {
               quantity,
+              supplierId: line.supplierId,
               withInstallation: sql`${cartItems.withInstallation} or excluded.with_installation`,
               isChecked: true,
             },

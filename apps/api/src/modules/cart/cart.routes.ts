@@ -27,9 +27,9 @@ const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   route(app, 'cartAddItem', async (request) => {
     const owner = await requireOwner(app, request);
     const ctx = await cartContext(app.db, request, owner, request.body);
-    const { product, quantity, with_installation } = request.body;
+    const { product, quantity, with_installation, supplier_id } = request.body;
     await changeCart(app.db, owner, ctx, app.config, 'add', [
-      { product, quantity, withInstallation: with_installation },
+      { product, quantity, withInstallation: with_installation, supplierId: supplier_id },
     ]);
     return readCart(app.db, owner, ctx);
   });
@@ -48,6 +48,7 @@ const cartRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
         quantity: i.quantity,
         withInstallation: i.with_installation,
         isChecked: i.is_checked,
+        supplierId: i.supplier_id,
       })),
     );
     return readCart(app.db, owner, ctx);

@@ -2,8 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   CART_QUANTITY_MAX,
+  expectedDate,
   lineTotal,
   MESSAGES,
+  OFFER_MESSAGES,
+  onOrderLabel,
+  type CartLineOffer,
   orderTotal,
   type CartLine,
   type CartResponse,
@@ -11,6 +15,7 @@ import {
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
+import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { lineLimitMessage, maxUnitsPerLine, type LineLimits } from '../../lib/order-limits';
 import type { Owner } from '../../lib/owner';
@@ -146,6 +151,7 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
       quantity: cartItems.quantity,
       withInstallation: cartItems.withInstallation,
       isChecked: cartItems.isChecked,
+      supplierId: cartItems.supplierId,
     })
     .from(cartItems)
     .where(eq(cartItems.cartId, cart.id))
@@ -155,6 +161,13 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
     ctx,
     lines.map((l) => l.productId),
   );
+  const offers = await offersOf(
+    db,
+    lines.flatMap((l) =>
+      l.supplierId === null ? [] : [{ supplierId: l.supplierId, productId: l.productId }],
+    ),
+  );
+  const now = new Date();
   const results: CartLine[] = [];
   const all: MoneyLine[] = [];
   const checked: MoneyLine[] = [];
@@ -163,8 +176,11 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
     if (!p) continue; // switched off since it was added
     const offered = p.installationPrice !== null;
     const withInstallation = line.withInstallation && offered;
+    const offer = line.supplierId === null ? undefined : offers.get(offerKey(line.supplierId, p.id));
+    // A line «под заказ» is priced and limited by its offer; a vanished offer leaves the shop's price and says so.
+    const price = offer ? offer.price : p.price;
     const money: MoneyLine = {
-      price: p.price,
+      price,
       installation: withInstallation ? (p.installationPrice ?? 0) : 0,
       quantity: line.quantity,
     };
@@ -176,8 +192,12 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
       product: {
         id: p.id,
         slug: p.slug,
-        price: p.price,
-        warehouse_stock: p.stock ?? CART_QUANTITY_MAX,
+        price,
+        warehouse_stock: offer
+          ? offer.quantity
+          : line.supplierId !== null
+            ? 0
+            : (p.stock ?? CART_QUANTITY_MAX),
         with_installation: withInstallation,
         installation_price: p.installationPrice ?? 0,
         title: p.title,
@@ -192,6 +212,7 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
       total_installation_price: lineTotal(0, money.installation, money.quantity),
       total_price: lineTotal(money.price, money.installation, money.quantity),
       is_checked: line.isChecked,
+      offer: line.supplierId === null ? null : lineOffer(line.supplierId, offer, now),
     });
   }
   return {
@@ -203,12 +224,58 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
   };
 }
 
+/** What a cart line «под заказ» says: its term and expected day, or that the supplier no longer offers it. */
+function lineOffer(supplierId: number, offer: BestOffer | undefined, now: Date): CartLineOffer {
+  if (!offer || offer.quantity <= 0) {
+    return {
+      supplier_id: supplierId,
+      available: false,
+      delivery_days: offer?.deliveryDays ?? null,
+      multiplicity: offer?.multiplicity ?? 1,
+      expected_date: null,
+      label: OFFER_MESSAGES.offerGoneLabel,
+    };
+  }
+  return {
+    supplier_id: supplierId,
+    available: true,
+    delivery_days: offer.deliveryDays,
+    multiplicity: offer.multiplicity,
+    expected_date: expectedDate(offer.deliveryDays, now),
+    label: onOrderLabel(offer.deliveryDays),
+  };
+}
+
+/**
+ * A quantity of a line «под заказ» its offer cannot take: 400 when it is not a multiple of the offer's multiplicity,
+ * 409 when it grows beyond the supplier's units; null when it fits. `grows`: the quantity is more than before (or
+ * the line has just moved to this offer) — lowering it is always allowed.
+ */
+export function offerConflict(
+  product: { title: string },
+  offer: BestOffer,
+  quantity: number,
+  grows: boolean,
+  field = 'quantity',
+): HttpError | null {
+  if (quantity % offer.multiplicity !== 0) {
+    return badRequest({ [field]: [OFFER_MESSAGES.multiplicity(product.title, offer.multiplicity)] });
+  }
+  if (grows && quantity > offer.quantity) {
+    const message = OFFER_MESSAGES.notEnough(product.title, offer.quantity);
+    return new HttpError(409, { errors: { detail: message, [field]: [message] } });
+  }
+  return null;
+}
+
 export interface CartChange {
   product: string;
   /** add: units to add; set: the absolute quantity (0 removes). */
   quantity: number;
   withInstallation: boolean;
   isChecked?: boolean;
+  /** The supplier whose offer the line is from; null: own stock; undefined: as the line is now (new: own stock). */
+  supplierId?: number | null;
 }
 
 /**
@@ -258,29 +325,63 @@ export async function changeCart(
     const cartId = await lockCart(tx, owner);
     const ids = [...bySlug.keys()].map((slug) => products.get(slug)!.id);
     const existing = await tx
-      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+      .select({
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        supplierId: cartItems.supplierId,
+      })
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.productId, ids)));
-    const had = new Map(existing.map((e) => [e.productId, e.quantity]));
+    const had = new Map(existing.map((e) => [e.productId, e]));
+    const sourceOf = (productId: number, change: CartChange) =>
+      change.supplierId === undefined ? (had.get(productId)?.supplierId ?? null) : change.supplierId;
+    const offers = await offersOf(
+      tx,
+      [...bySlug].flatMap(([slug, change]) => {
+        const productId = products.get(slug)!.id;
+        const supplierId = sourceOf(productId, change);
+        return supplierId === null ? [] : [{ supplierId, productId }];
+      }),
+    );
     for (const [slug, change] of bySlug) {
       const p = products.get(slug)!;
-      const before = had.get(p.id) ?? 0;
+      const line = had.get(p.id);
+      const before = line?.quantity ?? 0;
+      const supplierId = sourceOf(p.id, change);
       const quantity = mode === 'add' ? before + change.quantity : change.quantity;
       if (quantity === 0) {
         await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, p.id)));
         continue;
       }
       if (quantity > CART_QUANTITY_MAX) throw badRequest({ quantity: [MESSAGES.quantityInvalid] });
-      const conflict = quantity > before ? quantityConflict(p, p.stock, quantity, limits) : null;
+      // A line that moves between own stock and an offer is checked as if it were new.
+      const grows = quantity > before || (line?.supplierId ?? null) !== supplierId;
+      let conflict: HttpError | null;
+      if (supplierId === null) {
+        conflict = grows ? quantityConflict(p, p.stock, quantity, limits) : null;
+      } else {
+        const offer = offers.get(offerKey(supplierId, p.id));
+        if (!offer || offer.quantity <= 0)
+          throw badRequest({ supplier_id: [OFFER_MESSAGES.offerGone(p.title)] });
+        conflict = offerConflict(p, offer, quantity, grows);
+      }
       if (conflict) throw conflict;
       const isChecked = mode === 'add' ? true : (change.isChecked ?? true);
       await tx
         .insert(cartItems)
-        .values({ cartId, productId: p.id, quantity, withInstallation: change.withInstallation, isChecked })
+        .values({
+          cartId,
+          productId: p.id,
+          quantity,
+          withInstallation: change.withInstallation,
+          isChecked,
+          supplierId,
+        })
         .onConflictDoUpdate({
           target: [cartItems.cartId, cartItems.productId],
           set: {
             quantity,
+            supplierId,
             withInstallation: change.withInstallation,
             // An update that does not mention the checked state keeps it.
             isChecked:

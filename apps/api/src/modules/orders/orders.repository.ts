@@ -61,6 +61,33 @@ export async function reserveStockUnits(
   return updated.rows.length === 1;
 }
 
+/**
+ * Takes `take` units off a supplier's offer if it still has them (and its supplier is active): the units left, or
+ * null when it has too few (or is gone).
+ */
+export async function takeOfferQuantity(
+  tx: Db,
+  offer: { supplierId: number; productId: number; take: number },
+): Promise<number | null> {
+  const updated = await tx.execute(
+    sql`update supplier_offers o set quantity = o.quantity - ${offer.take}, updated_at = now()
+        where o.supplier_id = ${offer.supplierId} and o.product_id = ${offer.productId} and o.quantity >= ${offer.take}
+          and exists (select 1 from suppliers s where s.id = o.supplier_id and s.is_active)
+        returning o.quantity`,
+  );
+  const row = updated.rows[0] as { quantity: number | string } | undefined;
+  return row ? Number(row.quantity) : null;
+}
+
+/** Units a supplier's offer has now (0 when it is gone). */
+export async function currentOfferQuantity(tx: Db, supplierId: number, productId: number): Promise<number> {
+  const rows = await tx.execute(
+    sql`select quantity from supplier_offers where supplier_id = ${supplierId} and product_id = ${productId}`,
+  );
+  const row = rows.rows[0] as { quantity: number | string } | undefined;
+  return row ? Number(row.quantity) : 0;
+}
+
 export async function insertReservation(
   tx: Db,
   reservation: { orderId: number; productId: number; warehouseId: number; quantity: number },

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
+  expectedDate,
   formatPrice,
+  OFFER_MESSAGES,
   ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
   formatWait,
@@ -21,7 +23,8 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, detailError, notFound, throttled } from '../../lib/http-error';
+import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
+import { HttpError, badRequest, detailError, notFound, throttled } from '../../lib/http-error';
 import { idempotentRequest } from '../../lib/idempotency';
 import { transitionOrder } from '../../lib/order-status';
 import { ownerScope, type Owner } from '../../lib/owner';
@@ -65,7 +68,9 @@ import {
   lockOrderForPayment,
   lockOrderPlacement,
   orderUnits,
+  currentOfferQuantity,
   reserveStockUnits,
+  takeOfferQuantity,
   switchToCash,
 } from './orders.repository';
 
@@ -153,7 +158,12 @@ interface Line {
   product: PricedProduct;
   quantity: number;
   withInstallation: boolean;
+  /** The supplier's offer the line is ordered from «под заказ»; absent: own stock. */
+  offer?: BestOffer;
 }
+
+/** The unit price of a line: its offer's for a line «под заказ», the shop's otherwise. */
+const unitPrice = (l: Line) => (l.offer ? l.offer.price : l.product.price);
 
 interface Priced {
   transportId: number | null;
@@ -250,24 +260,50 @@ async function priceOrder(env: OrdersEnv, body: OrderCreateRequest, checked: Che
     ctx,
     body.cart.map((l) => l.slug),
   );
-  const merged = new Map<number, Line>();
+  const offers = await offersOf(
+    db,
+    body.cart.flatMap((l) => {
+      const product = found.get(l.slug);
+      return product && l.supplier_id ? [{ supplierId: l.supplier_id, productId: product.id }] : [];
+    }),
+  );
+  // One line per product and source (own stock, or one supplier's offer).
+  const merged = new Map<string, Line>();
   for (const l of body.cart) {
     const product = found.get(l.slug);
     if (!product) throw badRequest({ cart: [`${CART_MESSAGES.productNotFound} (${l.slug})`] });
     if (l.with_installation && product.installationPrice === null) {
       throw badRequest({ cart: [`${CART_MESSAGES.installationUnavailable} (${product.title})`] });
     }
-    const prev = merged.get(product.id);
-    merged.set(product.id, {
+    const supplierId = l.supplier_id ?? null;
+    const offer = supplierId === null ? undefined : offers.get(offerKey(supplierId, product.id));
+    if (supplierId !== null && !offer) {
+      throw badRequest({ cart: [OFFER_MESSAGES.offerGone(product.title)] });
+    }
+    const key = `${product.id}:${supplierId ?? ''}`;
+    const prev = merged.get(key);
+    merged.set(key, {
       product,
       quantity: (prev?.quantity ?? 0) + l.quantity,
       withInstallation: (prev?.withInstallation ?? false) || l.with_installation,
+      ...(offer ? { offer } : {}),
     });
   }
-  // Locks are taken in product order: two orders of the same products queue instead of deadlocking.
-  const lines = [...merged.values()].sort((a, b) => a.product.id - b.product.id);
+  for (const line of merged.values()) {
+    if (!line.offer) continue;
+    if (line.quantity % line.offer.multiplicity !== 0) {
+      throw badRequest({ cart: [OFFER_MESSAGES.multiplicity(line.product.title, line.offer.multiplicity)] });
+    }
+    // Checked again, atomically, when the units are taken (takeOfferUnits).
+    if (line.quantity > line.offer.quantity) throw offerShort(line.product, line.offer.quantity);
+  }
+  // Locks are taken in product order (own stock before offers): two orders of the same products queue instead of
+  // deadlocking.
+  const lines = [...merged.values()].sort(
+    (a, b) => a.product.id - b.product.id || (a.offer?.supplierId ?? 0) - (b.offer?.supplierId ?? 0),
+  );
   const itemsPrice = orderTotal(
-    lines.map((l) => ({ price: l.product.price, installation: 0, quantity: l.quantity })),
+    lines.map((l) => ({ price: unitPrice(l), installation: 0, quantity: l.quantity })),
   );
   const installationPrice = orderTotal(
     lines.map((l) => ({ price: 0, installation: installationOf(l), quantity: l.quantity })),
@@ -346,7 +382,8 @@ async function writeOrder(
   await checkOpenOrders(tx, config, input);
   const { id, number } = await recordOrder(tx, config, input, checked, priced, status);
   for (const line of priced.lines) {
-    if (!line.product.isService) await reserveLine(tx, config, id, line, checked.branch);
+    if (line.offer) await takeOfferUnits(tx, line, line.offer);
+    else if (!line.product.isService) await reserveLine(tx, config, id, line, checked.branch);
   }
   if (online)
     await recordPendingPayment(tx, {
@@ -408,6 +445,7 @@ async function recordOrder(
   }
   if (id === undefined) throw new Error('could not allocate an order number');
   const orderId = id;
+  const now = new Date();
   await insertOrderItems(
     tx,
     priced.lines.map((l) => ({
@@ -415,11 +453,20 @@ async function recordOrder(
       productId: l.product.id,
       title: l.product.title,
       vendorCode: l.product.article,
-      price: l.product.price,
+      price: unitPrice(l),
       quantity: l.quantity,
       withInstallation: l.withInstallation,
       installationPrice: installationOf(l),
       isService: l.product.isService,
+      ...(l.offer
+        ? {
+            supplierId: l.offer.supplierId,
+            purchasePrice: l.offer.purchasePrice,
+            deliveryDays: l.offer.deliveryDays,
+            // The order's day in the shop's time zone plus the offer's term.
+            expectedAt: expectedDate(l.offer.deliveryDays, now),
+          }
+        : {}),
     })),
   );
   return { id: orderId, number };
@@ -433,6 +480,28 @@ const cashHoldHours = (config: Config, owner: Owner) =>
   'visitorId' in owner
     ? Math.min(config.orderCashHoldHoursAnonymous, config.orderCashHoldHours)
     : config.orderCashHoldHours;
+
+/**
+ * Step 4 for a line «под заказ»: the units come off the supplier's offer, conditionally (quantity ≥ n) in one
+ * statement, so two orders for the offer's last units cannot both get them (the second waits for the first's row
+ * lock, then finds too few and gets 409). Cancelling or expiring the order gives them back (lib/order-status).
+ */
+async function takeOfferUnits(tx: Db, line: Line, offer: BestOffer): Promise<void> {
+  const left = await takeOfferQuantity(tx, {
+    supplierId: offer.supplierId,
+    productId: line.product.id,
+    take: line.quantity,
+  });
+  if (left === null) {
+    throw offerShort(line.product, await currentOfferQuantity(tx, offer.supplierId, line.product.id));
+  }
+}
+
+/** 409: the supplier has fewer units than the line asks for. */
+function offerShort(product: { title: string }, available: number): HttpError {
+  const message = OFFER_MESSAGES.notEnough(product.title, available);
+  return new HttpError(409, { errors: { detail: message, cart: [message] } });
+}
 
 /**
  * Step 4: reserves one line from the warehouses of the branch's city, or throws 409 when they hold too little or

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { detailError, notFound } from '../../lib/http-error';
 import { transitionOrder } from '../../lib/order-status';
-import { findOrderLines } from '../../lib/order-lines';
+import { findOrderLines, lineOfferFields } from '../../lib/order-lines';
 import type { Owner } from '../../lib/owner';
 import {
   PaymentProviderError,
@@ -380,6 +380,7 @@ export async function orderSummary(
       with_installation: l.withInstallation,
       installation_price: l.installationPrice,
       is_service: l.isService,
+      ...lineOfferFields(l),
     })),
     ready_by: ready.by?.toISOString() ?? null,
     ready_message: ready.message,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bestOffers, offerJson } from '../../lib/catalog/offers';
 import type {
   InstallationPriceRequest,
   InstallationPriceResponse,
@@ -121,6 +122,11 @@ export async function productDetails(
     detailRow,
   );
   const bySlug = new Map(result.map((r) => [r.slug, r]));
+  // The best supplier offer «под заказ» of goods the city has none of (its branches' free units, as `warehouses`).
+  const offers = await bestOffers(
+    db,
+    result.filter((r) => !r.is_service && r.warehouses.every((w) => w.quantity <= 0)).map((r) => r.id),
+  );
   const typeId =
     ctx.transportId === null ? null : (ctx.transports.byId.get(ctx.transportId)?.type.id ?? null);
   const details: ProductDetail[] = [];
@@ -173,6 +179,7 @@ export async function productDetails(
       is_linked_transport: ctx.transportId !== null && r.linked,
       is_universal: r.is_universal,
       in_stock: r.in_stock,
+      offer: offers.has(r.id) ? offerJson(offers.get(r.id)!) : null,
     });
   }
   return details;

@@ -14,7 +14,7 @@ import {
   type Category,
   type CategoryTree,
 } from '../../lib/catalog/category.directory';
-import { LIST_ITEM_COLUMNS, listItemRow, toListItem } from '../../lib/catalog/list-item';
+import { LIST_ITEM_COLUMNS, listItemRow, listOffers, toListItem } from '../../lib/catalog/list-item';
 import { transportDirectory, transportOr400 } from '../../lib/catalog/transport.directory';
 import { findProduct, type ProductRef } from './products.service';
 
@@ -85,12 +85,13 @@ async function analogues(
     );
     total = row?.total ?? 0;
   }
+  const offers = await listOffers(db, result);
   return {
     current: page,
     pages: Math.ceil(total / size),
     total,
     results: result.map((r) => {
-      const item = toListItem(tree, r, undefined);
+      const item = toListItem(tree, r, undefined, offers);
       return {
         title: item.title,
         slug: item.slug,
@@ -101,6 +102,7 @@ async function analogues(
         image: item.image ?? null,
         vendor_code: item.vendor_code,
         in_stock: item.in_stock,
+        offer: item.offer ?? null,
       };
     }),
   };
@@ -146,5 +148,6 @@ async function recommendations(
         limit ${RECOMMENDATIONS_LIMIT}`,
     listItemRow,
   );
-  return result.map((r) => toListItem(tree, r, transportId === null ? undefined : true));
+  const offers = await listOffers(db, result);
+  return result.map((r) => toListItem(tree, r, transportId === null ? undefined : true, offers));
 }

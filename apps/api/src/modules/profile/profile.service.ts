@@ -27,7 +27,7 @@ import {
   takeCheckSlot,
   takeSendSlot,
 } from '../../lib/one-time-codes';
-import { findOrderLines, type OrderLineRow } from '../../lib/order-lines';
+import { findOrderLines, lineOfferFields, type OrderLineRow } from '../../lib/order-lines';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { currentSessionTokens, startSession } from '../../lib/sessions';
@@ -328,5 +328,6 @@ function toOrderLine(i: OrderLineRow): OrderProductLine {
     installation_price: i.withInstallation ? Number(i.installationPrice) : null,
     total_price: lineTotal(price, installation, i.quantity),
     image: i.images[0] ?? null,
+    ...lineOfferFields(i),
   };
 }

@@ -6,6 +6,7 @@ import {
   type ProductListItem,
 } from '@podbor/contract';
 import { discountPercent } from '@podbor/contract/money';
+import { onOrderTitle } from '@podbor/contract/offer-text';
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { CheckIcon, WrenchIcon } from '@/components/ui/icons';
@@ -27,6 +28,7 @@ export interface ProductCardProps {
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const href = productUrlFromCategories(product.categories, product.slug);
   const image = safeUrl(product.image);
+  const offer = product.is_service ? null : (product.offer ?? null);
   const discount = discountPercent(product.price, product.old_price);
   const rating = product.average_rating ?? 0;
   const reviews = product.reviews_count ?? 0;
@@ -99,9 +101,9 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           <p className={styles.prices}>
             <span className={styles.price}>
               {product.is_service ? <span className={styles.from}>от </span> : null}
-              {formatPrice(product.price)}
+              {formatPrice(offer ? offer.price : product.price)}
             </span>
-            {discount && product.old_price ? (
+            {discount && product.old_price && !offer ? (
               <s className={styles.oldPrice}>
                 <span className="visually-hidden">Старая цена: </span>
                 {formatPrice(product.old_price)}
@@ -109,7 +111,13 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
             ) : null}
           </p>
           <p className={product.is_service || product.in_stock !== false ? styles.inStock : styles.onOrder}>
-            {product.is_service ? 'Услуга' : product.in_stock === false ? 'Под заказ' : 'В наличии'}
+            {product.is_service
+              ? 'Услуга'
+              : offer
+                ? onOrderTitle(offer.delivery_days)
+                : product.in_stock === false
+                  ? 'Под заказ'
+                  : 'В наличии'}
           </p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { onOrderExpectedLabel } from '@podbor/contract/offer-text';
 import {
   ADMIN_ORDER_STATUS_TITLES,
   adminOrderStatusRequest,
@@ -92,6 +93,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
                     <td>
                       {l.title}
                       {l.with_installation ? <div className={styles.muted}>с установкой</div> : null}
+                      {l.on_order && l.expected_date ? (
+                        <div className={styles.muted}>{onOrderExpectedLabel(l.expected_date)}</div>
+                      ) : null}
                     </td>
                     <td className={styles.muted}>{l.vendor_code}</td>
                     <td className={styles.num}>{formatPrice(l.price)}</td>

@@ -1,5 +1,6 @@
 'use client';
 
+import { expectedLabel } from '@podbor/contract/offer-text';
 import { CART_QUANTITY_MAX } from '@podbor/contract/constants';
 import type { CartLine, CartResponse, CartUpdateLine } from '@podbor/contract';
 import { formatPrice } from '@podbor/contract/format';
@@ -314,9 +315,26 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
         {p.vendor_code ? <span className={styles.meta}>Артикул: {p.vendor_code}</span> : null}
         <span className={styles.meta}>
           {formatPrice(p.price)} за шт.
-          {p.warehouse_stock < CART_QUANTITY_MAX ? ` · в наличии ${p.warehouse_stock} шт.` : ''}
+          {line.offer
+            ? line.offer.available
+              ? ` · ${line.offer.label}`
+              : ''
+            : p.warehouse_stock < CART_QUANTITY_MAX
+              ? ` · в наличии ${p.warehouse_stock} шт.`
+              : ''}
         </span>
-        {line.quantity > p.warehouse_stock ? (
+        {line.offer ? (
+          line.offer.available ? (
+            <span className={styles.meta} data-cart-offer="">
+              {line.offer.expected_date ? expectedLabel(line.offer.expected_date) : ''}
+              {line.offer.multiplicity > 1 ? ` · по ${line.offer.multiplicity} шт.` : ''}
+            </span>
+          ) : (
+            <span className={styles.stockWarning} data-cart-offer-gone="">
+              {line.offer.label}. Удалите товар из корзины, чтобы оформить заказ.
+            </span>
+          )
+        ) : line.quantity > p.warehouse_stock ? (
           <span className={styles.stockWarning} data-cart-stock-warning="">
             {p.warehouse_stock > 0
               ? `В наличии только ${p.warehouse_stock} шт. — уменьшите количество, чтобы оформить заказ.`

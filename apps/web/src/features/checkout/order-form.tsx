@@ -142,7 +142,12 @@ export function OrderForm(props: OrderFormProps) {
       email: online ? (receiptByEmail ? (values.email ?? '').trim() : '') : props.prefill.email || '',
       payment_type: method.type,
       payment_method_id: method.id,
-      cart: lines.map((l) => ({ slug: l.slug, quantity: l.quantity, with_installation: l.withInstallation })),
+      cart: lines.map((l) => ({
+        slug: l.slug,
+        quantity: l.quantity,
+        with_installation: l.withInstallation,
+        ...(l.supplierId ? { supplier_id: l.supplierId } : {}),
+      })),
       branch_office_id: branch.id,
       transport_id: transportId ?? '',
       placement_type: placement,
@@ -451,6 +456,11 @@ export function OrderForm(props: OrderFormProps) {
                     {l.withInstallation ? ` · с установкой` : ''}
                   </span>
                 )}
+                {l.offerNote ? (
+                  <span className={styles.muted} data-order-line-offer="">
+                    {l.offerNote}
+                  </span>
+                ) : null}
               </div>
               <span className={styles.itemTotal}>{formatPrice(lineTotal(l))}</span>
             </li>

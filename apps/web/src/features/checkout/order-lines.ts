@@ -13,6 +13,9 @@ export interface OrderLine {
   installationPrice: number;
   installationAvailable: boolean;
   stock: number;
+  /** A cart line from a supplier's offer «под заказ»: its supplier (sent with the order) and what it says. */
+  supplierId?: number | null;
+  offerNote?: string | null;
 }
 
 export const lineTotal = (l: OrderLine) =>

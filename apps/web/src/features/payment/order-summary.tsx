@@ -1,3 +1,4 @@
+import { onOrderExpectedLabel } from '@podbor/contract/offer-text';
 import type { OrderSummary } from '@podbor/contract';
 import { formatDateTime, formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
@@ -24,6 +25,11 @@ export function OrderSummaryView({ order }: { order: OrderSummary }) {
                 {l.quantity} шт. × {formatPrice(l.price)}
                 {l.with_installation ? ` · установка ${formatPrice(l.installation_price)} за шт.` : ''}
               </span>
+              {l.on_order && l.expected_date ? (
+                <span className={styles.muted} data-summary-line-offer="">
+                  {onOrderExpectedLabel(l.expected_date)}
+                </span>
+              ) : null}
             </span>
             <span className={styles.lineTotal}>
               {formatPrice((l.price + (l.with_installation ? l.installation_price : 0)) * l.quantity)}

@@ -1,6 +1,7 @@
 'use client';
 
 import { formatPrice, productUrl } from '@podbor/contract';
+import { onOrderTitle } from '@podbor/contract/offer-text';
 import Link from 'next/link';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { QueryIsland } from '@/components/query/query-island';
@@ -85,9 +86,13 @@ function AnalogueList({ slug }: { slug: string }) {
               </span>
             </span>
             <span className={styles.analoguePrice}>
-              {formatPrice(item.price)}
+              {formatPrice(item.offer ? item.offer.price : item.price)}
               <span className={item.in_stock === false ? styles.onOrder : styles.inStock}>
-                {item.in_stock === false ? 'Под заказ' : 'В наличии'}
+                {item.in_stock === false
+                  ? item.offer
+                    ? onOrderTitle(item.offer.delivery_days)
+                    : 'Под заказ'
+                  : 'В наличии'}
               </span>
             </span>
           </li>

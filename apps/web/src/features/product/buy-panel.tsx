@@ -23,6 +23,8 @@ export interface BuyPanelProps {
   /** Price and a short stock note for the phone's buy bar (the page shows the full ones above the panel). */
   price: number;
   stockNote: string;
+  /** Sold from a supplier's offer «под заказ» (no own stock in the city): its supplier and pack size. */
+  offer?: { supplierId: number; multiplicity: number } | null;
 }
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'added' } | { kind: 'error'; message: string };
@@ -40,6 +42,7 @@ export function BuyPanel({
   isService,
   price,
   stockNote,
+  offer = null,
 }: BuyPanelProps) {
   const { session } = useShell();
   const router = useRouter();
@@ -53,8 +56,10 @@ export function BuyPanel({
     const result = await browserApi('cartAddItem', {
       body: {
         product: slug,
-        quantity: 1,
+        // An offer sold in packs starts at one pack.
+        quantity: offer ? offer.multiplicity : 1,
         with_installation: withInstallation && install,
+        ...(offer ? { supplier_id: offer.supplierId } : {}),
         transport: session.transportId ?? '',
         city: session.citySlug ?? '',
       },
@@ -66,7 +71,7 @@ export function BuyPanel({
     } else {
       const message = firstErrorMessage(
         result.error,
-        ['product', 'quantity', 'with_installation'],
+        ['product', 'quantity', 'with_installation', 'supplier_id'],
         'Не удалось добавить товар в корзину. Попробуйте ещё раз.',
       );
       setStatus({ kind: 'error', message });
@@ -105,13 +110,16 @@ export function BuyPanel({
           <CartIcon size={20} /> {status.kind === 'busy' ? 'Добавляем...' : label}
         </button>
       )}
-      <BuyNowButton
-        slug={slug}
-        withInstallation={withInstallation && install}
-        block
-        disabled={!inStock && !isService}
-        onClick={() => reachGoal(session.metrics?.button_product_buy)}
-      />
+      {/* Buy-now orders one unit from own stock; an offer «под заказ» goes through the cart. */}
+      {offer ? null : (
+        <BuyNowButton
+          slug={slug}
+          withInstallation={withInstallation && install}
+          block
+          disabled={!inStock && !isService}
+          onClick={() => reachGoal(session.metrics?.button_product_buy)}
+        />
+      )}
       {status.kind === 'error' ? (
         <p className={styles.error} role="alert">
           {status.message}

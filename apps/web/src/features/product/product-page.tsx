@@ -1,3 +1,4 @@
+import { expectedLabel, onOrderTitle } from '@podbor/contract/offer-text';
 import {
   formatNumber,
   formatPrice,
@@ -117,7 +118,10 @@ export function ProductPage({
     return mine(a) - mine(b) || quantityOf(b.quantity) - quantityOf(a.quantity);
   });
   const totalStock = warehouses.reduce((n, w) => n + quantityOf(w.quantity), 0);
-  const inStock = product.is_service || (product.in_stock ?? totalStock > 0);
+  // No own stock in the city: the best supplier offer «под заказ» sells it at its price and term.
+  const offer = !product.is_service && totalStock === 0 ? (product.offer ?? null) : null;
+  const inStock = product.is_service || offer !== null || (product.in_stock ?? totalStock > 0);
+  const price = offer ? offer.price : product.price;
   const fitment: FitmentStatus = product.is_universal
     ? 'universal'
     : !start.transportId
@@ -174,9 +178,9 @@ export function ProductPage({
           <div className={styles.priceBox}>
             <p className={styles.prices}>
               <span className={styles.price} data-testid="price">
-                {formatPrice(product.price)}
+                {formatPrice(price)}
               </span>
-              {discount && product.old_price ? (
+              {discount && product.old_price && !offer ? (
                 <>
                   <s className={styles.oldPrice}>
                     <span className="visually-hidden">Старая цена: </span>
@@ -186,26 +190,39 @@ export function ProductPage({
                 </>
               ) : null}
             </p>
-            <p className={inStock ? styles.inStock : styles.onOrder}>
-              {product.is_service
-                ? 'Услуга в сервисе'
-                : totalStock > 0
-                  ? `В наличии в городе ${start.city?.title ?? ''}: ${totalStock} шт.`
-                  : 'Нет в наличии в вашем городе — под заказ'}
-            </p>
+            {offer ? (
+              <p className={styles.onOrder} data-testid="offer">
+                {onOrderTitle(offer.delivery_days)}
+                <span className={styles.offerDate}>, {expectedLabel(offer.expected_date)}</span>
+                {offer.multiplicity > 1 ? (
+                  <span className={styles.offerNote}>Продаётся по {offer.multiplicity} шт.</span>
+                ) : null}
+              </p>
+            ) : (
+              <p className={inStock ? styles.inStock : styles.onOrder}>
+                {product.is_service
+                  ? 'Услуга в сервисе'
+                  : totalStock > 0
+                    ? `В наличии в городе ${start.city?.title ?? ''}: ${totalStock} шт.`
+                    : 'Нет в наличии в вашем городе — под заказ'}
+              </p>
+            )}
             <BuyPanel
               slug={product.slug}
               withInstallation={product.with_installation}
               installationPrice={product.installation_price}
               inStock={inStock}
               isService={product.is_service}
-              price={product.price}
+              price={price}
+              offer={offer ? { supplierId: offer.supplier_id, multiplicity: offer.multiplicity } : null}
               stockNote={
                 product.is_service
                   ? 'Услуга в сервисе'
                   : totalStock > 0
                     ? `В наличии ${totalStock} шт.`
-                    : 'Под заказ'
+                    : offer
+                      ? onOrderTitle(offer.delivery_days)
+                      : 'Под заказ'
               }
             />
             {product.is_service ? null : <InstallmentBlock slug={product.slug} />}

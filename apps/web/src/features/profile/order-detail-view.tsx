@@ -1,3 +1,4 @@
+import { onOrderExpectedLabel } from '@podbor/contract/offer-text';
 import {
   formatDateTime,
   formatPrice,
@@ -85,6 +86,11 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
                       ? ` · с установкой${line.installation_price ? ` (${formatPrice(line.installation_price)})` : ''}`
                       : ''}
                   </p>
+                  {line.on_order && line.expected_date ? (
+                    <p className={styles.muted} data-order-line-offer="">
+                      {onOrderExpectedLabel(line.expected_date)}
+                    </p>
+                  ) : null}
                 </div>
                 <span className={styles.lineTotal}>{formatPrice(lineTotal)}</span>
               </li>

@@ -1,3 +1,4 @@
+import { onOrderExpectedLabel } from '@podbor/contract/offer-text';
 import { CART_QUANTITY_MAX } from '@podbor/contract/constants';
 import {
   PAGE_TITLES,
@@ -34,6 +35,12 @@ function fromCart(line: CartLine): OrderLine {
     installationPrice: p.installation_price,
     installationAvailable: p.installation_available ?? p.installation_price > 0,
     stock: p.warehouse_stock,
+    supplierId: line.offer?.supplier_id ?? null,
+    offerNote: line.offer
+      ? line.offer.available && line.offer.expected_date
+        ? onOrderExpectedLabel(line.offer.expected_date)
+        : line.offer.label
+      : null,
   };
 }
 
