@@ -76,7 +76,8 @@ log(`generating ${total} lines from ${catalogue.length} products (${unmatchedSha
 {
   const out = createWriteStream(file);
   let seed = 42;
-  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  // A 32-bit LCG in integer arithmetic: a float product loses its low bits and falls into a short cycle.
+  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
   const write = async (text) => {
     if (!out.write(text)) await once(out, 'drain');
   };
