@@ -66,7 +66,12 @@ export interface PriceListRunOptionsInput {
   afterBatch?: (batch: number) => void | Promise<void>;
 }
 
-const SLICE_MS = 60_000;
+/**
+ * A resumed run reads the file again from its start to skip the committed rows (the readers need the header and
+ * cannot start mid-file), so a price list works in long slices: 10 minutes, well inside the job's 15-minute expiry
+ * (a 1,000,000-line list takes about 3). With the imports' 1-minute slices, re-reading cost a third of the time.
+ */
+const SLICE_MS = 10 * 60_000;
 const VALUE_MAX = 500;
 
 interface Matcher {
