@@ -9,7 +9,7 @@ import {
   formatDateTime,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_KIND_TITLES,
-  IMPORT_KINDS,
+  FILE_IMPORT_KINDS,
   IMPORT_MESSAGES,
   IMPORT_STATUS_TITLES,
   type AdminImport,
@@ -195,7 +195,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
       <div className={styles.form}>
         <AdminField label="Что импортируем" error={errors.kind?.message}>
           <select className={adminStyles.select} {...form.register('kind')}>
-            {IMPORT_KINDS.map((kind) => (
+            {FILE_IMPORT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {IMPORT_KIND_TITLES[kind]}
               </option>
