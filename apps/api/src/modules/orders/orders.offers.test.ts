@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectedDate,
+  formatDayMonth,
   type CartResponse,
+  type PaymentStatusResponse,
   type CatalogProductsResponse,
   type OrderCreateResponse,
   type OrderDetailResponse,
@@ -232,6 +234,19 @@ describe('orders', () => {
       delivery_days: 3,
       expected_date: expectedDate(3),
     });
+
+    // The order's status page says when it will be ready: when the supplier's goods arrive, not in two hours.
+    const status = json<PaymentStatusResponse>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/payment/status/?orderId=${orderId}`,
+        headers: headers(buyer),
+      }),
+    );
+    expect(status.order?.ready_by).toBe(new Date(`${expectedDate(3)}T18:00:00+03:00`).toISOString());
+    expect(status.order?.ready_message).toBe(
+      `Часть товара везём под заказ от поставщика: ожидаем ${formatDayMonth(expectedDate(3))}. Пришлём SMS, когда можно забирать.`,
+    );
   });
 
   it('two orders for the last units of an offer: one wins, the other gets 409 in Russian', async () => {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { detailError, notFound } from '../../lib/http-error';
 import { transitionOrder } from '../../lib/order-status';
 import { findOrderLines, lineOfferFields } from '../../lib/order-lines';
+import { formatDayMonth } from '@podbor/contract/offer-text';
 import type { Owner } from '../../lib/owner';
 import {
   PaymentProviderError,
@@ -334,6 +335,8 @@ export async function paymentStatus(
 
 /** Hours to prepare an order from the pickup branch's own stock, and when something comes from another branch. */
 export const READY_HOURS = { own: 2, transfer: 24 } as const;
+/** Moscow time of the expected day by which goods ordered from a supplier are ready for pickup. */
+const READY_ON_ORDER_AT = '18:00:00';
 
 /**
  * The order as its customer follows it: lines, totals, pickup branch, when it will be ready, and — for its owner —
@@ -351,7 +354,7 @@ export async function orderSummary(
     unitsHeldElsewhere(db, orderId, row.branchId),
     row.paymentType === 'CARD' ? findLatestPayment(db, orderId) : Promise.resolve(undefined),
   ]);
-  const ready = readyEstimate(row, elsewhere > 0);
+  const ready = readyEstimate(row, elsewhere > 0, latestExpected(lines));
   const awaiting = row.status === 'awaiting_payment';
   const open = payment?.status === 'pending' || payment?.status === 'waiting_for_capture';
   return {
@@ -393,9 +396,17 @@ export async function orderSummary(
   };
 }
 
+/** The last day a line ordered from a supplier is expected at the branch ('YYYY-MM-DD'), or null. */
+function latestExpected(lines: readonly { expectedAt: string | null }[]): string | null {
+  let latest: string | null = null;
+  for (const { expectedAt } of lines) if (expectedAt && (!latest || expectedAt > latest)) latest = expectedAt;
+  return latest;
+}
+
 function readyEstimate(
   order: { status: OrderStatus; createdAt: Date; paidAt: Date | null },
   transfer: boolean,
+  expected: string | null,
 ): { by: Date | null; message: string } {
   switch (order.status) {
     case 'awaiting_payment':
@@ -407,6 +418,12 @@ function readyEstimate(
     case 'cancelled':
       return { by: null, message: 'Заказ отменён.' };
     default: {
+      // Lines ordered from a supplier decide: the order is ready once the last of them reaches the branch.
+      if (expected)
+        return {
+          by: new Date(`${expected}T${READY_ON_ORDER_AT}+03:00`),
+          message: `Часть товара везём под заказ от поставщика: ожидаем ${formatDayMonth(expected)}. Пришлём SMS, когда можно забирать.`,
+        };
       const start = order.paidAt ?? order.createdAt;
       const hours = transfer ? READY_HOURS.transfer : READY_HOURS.own;
       return {

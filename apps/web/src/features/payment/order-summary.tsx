@@ -11,6 +11,9 @@ const PAYMENT_TITLES = { CARD: 'Оплата онлайн', CASH: 'Оплата 
 
 export function OrderSummaryView({ order }: { order: OrderSummary }) {
   const branch = order.branch_office;
+  const paymentTitle = order.is_paid ? 'Оплачен' : PAYMENT_TITLES[order.payment_type];
+  // Goods ordered from a supplier are kept from the day they arrive, not from today: no storage date yet.
+  const onOrder = order.products.some((l) => l.on_order);
   return (
     <section className={styles.summary} aria-labelledby="order-summary-title" data-order-summary="">
       <h2 id="order-summary-title" className={styles.summaryTitle}>
@@ -51,8 +54,10 @@ export function OrderSummaryView({ order }: { order: OrderSummary }) {
         <div>
           <dt>Оплата</dt>
           <dd>
-            {order.is_paid ? 'Оплачен' : PAYMENT_TITLES[order.payment_type]}
-            {order.payment_method ? ` · ${order.payment_method}` : ''}
+            {paymentTitle}
+            {order.payment_method && order.payment_method !== paymentTitle
+              ? ` · ${order.payment_method}`
+              : ''}
           </dd>
         </div>
         <div>
@@ -69,7 +74,7 @@ export function OrderSummaryView({ order }: { order: OrderSummary }) {
             {order.ready_message}
           </dd>
         </div>
-        {order.expires_at && order.status === 'new' ? (
+        {order.expires_at && order.status === 'new' && !onOrder ? (
           <div>
             <dt>Храним до</dt>
             <dd data-summary-expires="">{formatDateTime(order.expires_at)}</dd>
