@@ -288,8 +288,12 @@ export async function generateYmlFeed(
     );
     if (rows.length === 0) return null;
     const ids = rows.map((r) => r.id);
-    // Offers of the whole batch in one statement, alongside its stock (those with own stock ignore theirs).
-    const [stock, offers] = await Promise.all([branchStock(db, ids), bestOffers(db, ids)]);
+    const stock = await branchStock(db, ids);
+    // The best offers of the batch's products no active branch has, in one statement (own stock goes first).
+    const offers = await bestOffers(
+      db,
+      ids.filter((id) => !stock.has(id)),
+    );
     return { rows, stock, offers, last: rows[rows.length - 1]!.id, full: rows.length === batchSize };
   };
   let offers = 0;
