@@ -19,6 +19,8 @@ interface Offer {
   available: string;
   children: Map<string, string[]>;
   outlets: { id: string; instock: string }[];
+  /** The offer's own `<pickup-options>` (a supplier's offer: its term). */
+  pickup: { cost: string; days: string }[];
 }
 
 interface Feed {
@@ -62,9 +64,17 @@ function readYml(chunks: Iterable<Uint8Array>): Feed {
     } else if (where === 'yml_catalog/shop/categories/category') {
       category = { id: attrs.id ?? '', parentId: attrs.parentId };
     } else if (where === 'yml_catalog/shop/offers/offer') {
-      offer = { id: attrs.id ?? '', available: attrs.available ?? '', children: new Map(), outlets: [] };
+      offer = {
+        id: attrs.id ?? '',
+        available: attrs.available ?? '',
+        children: new Map(),
+        outlets: [],
+        pickup: [],
+      };
     } else if (where === 'yml_catalog/shop/offers/offer/outlets/outlet' && offer) {
       offer.outlets.push({ id: attrs.id ?? '', instock: attrs.instock ?? '' });
+    } else if (where === 'yml_catalog/shop/offers/offer/pickup-options/option' && offer) {
+      offer.pickup.push({ cost: attrs.cost ?? '', days: attrs.days ?? '' });
     } else if (parent === 'offers' && tag.name !== 'offer') feed.faults.push(`<${tag.name}> in <offers>`);
   });
   parser.on('text', (t) => {
@@ -145,9 +155,22 @@ function structuralFaults(feed: Feed, publicUrl: string): string[] {
     for (const outlet of o.outlets)
       if (!/^[1-9]\d*$/.test(outlet.instock) || !/^\d+$/.test(outlet.id))
         faults.push(`offer ${o.id} outlet ${outlet.id}=${outlet.instock}`);
-    if (one('count') !== String(stock)) faults.push(`offer ${o.id}: count ≠ outlets`);
-    if ((o.available === 'true') !== stock > 0)
-      faults.push(`offer ${o.id}: available=${o.available}, ${stock}`);
+    // Own stock: available, count = units in the outlets. A supplier's offer: available, no outlets, its units
+    // as count and its term as the one pickup option. Neither: not available, count 0.
+    const count = one('count');
+    for (const option of o.pickup)
+      if (option.cost !== '0' || !/^\d{1,3}$/.test(option.days))
+        faults.push(`offer ${o.id} pickup option ${option.cost}/${option.days}`);
+    if (o.outlets.length > 0) {
+      if (count !== String(stock)) faults.push(`offer ${o.id}: count ≠ outlets`);
+      if (o.available !== 'true') faults.push(`offer ${o.id}: available=${o.available}, ${stock}`);
+      if (o.pickup.length > 0) faults.push(`offer ${o.id}: in stock with its own pickup options`);
+    } else if (o.available === 'true') {
+      if (!/^[1-9]\d*$/.test(count)) faults.push(`offer ${o.id}: on order, count ${count}`);
+      if (o.pickup.length !== 1) faults.push(`offer ${o.id}: on order without its term`);
+    } else if (count !== '0' || o.pickup.length > 0)
+      faults.push(`offer ${o.id}: unavailable, count ${count}`);
+    if (o.children.get('pickup')?.[0] !== o.available) faults.push(`offer ${o.id}: pickup ≠ available`);
   }
   return faults;
 }
@@ -218,6 +241,85 @@ describe('YML feed', () => {
     expect(withStock.children.get('vendorCode')).toEqual([p!.article]);
     expect(withStock.children.get('name')).toEqual([p!.title]);
     if (p!.vendor) expect(withStock.children.get('vendor')).toEqual([p!.vendor]);
+  });
+
+  it('sells a product without own stock by its best supplier offer: price, units, term, multiple', async () => {
+    const db = ctx.handle.db;
+    const free = sql`exists (select 1 from stock s join warehouses w on w.id = s.warehouse_id
+      join branches b on b.id = w.branch_id and b.is_active where s.product_id = p.id and s.quantity > s.reserved)`;
+    const [bare, byMultiple, unsold] = await query<{ id: number }>(
+      sql`select p.id from products p where ${offerable} and not ${free} order by p.id limit 3`,
+    );
+    const [stocked] = await query<{ id: number; price: number }>(
+      sql`select p.id, p.price::float8 as price from products p where ${offerable} and ${free} order by p.id limit 1`,
+    );
+    expect(unsold && stocked).toBeDefined();
+    const supplier = async (title: string, active: boolean) => {
+      const [s] = await query<{ id: number }>(
+        sql`insert into suppliers (title, is_active) values (${title}, ${active}) returning id`,
+      );
+      return Number(s!.id);
+    };
+    const cheap = await supplier('Фид: дешёвый', true);
+    const fast = await supplier('Фид: быстрый', true);
+    const off = await supplier('Фид: отключён', false);
+    const offer = (
+      supplierId: number,
+      productId: number,
+      price: number,
+      quantity: number,
+      days: number,
+      multiple = 1,
+    ) =>
+      db.execute(sql`insert into supplier_offers (supplier_id, product_id, purchase_price, price, quantity, delivery_days,
+          multiplicity, supplier_article, supplier_brand)
+        values (${supplierId}, ${productId}, ${price / 2}, ${price}, ${quantity}, ${days}, ${multiple}, 'A1', 'B')`);
+    try {
+      // The cheapest offer with units wins (the storefront's rule), whatever is faster or out of units.
+      await offer(cheap, Number(bare!.id), 1234.5, 7, 5);
+      await offer(fast, Number(bare!.id), 1500, 30, 1);
+      await offer(off, Number(bare!.id), 900, 50, 1);
+      // A cheaper offer with no units left does not count.
+      await offer(cheap, Number(byMultiple!.id), 100, 0, 1);
+      await offer(fast, Number(byMultiple!.id), 480, 40, 12, 4);
+      // Only an inactive supplier's offer: not for sale.
+      await offer(off, Number(unsold!.id), 700, 10, 2);
+      // Own stock keeps its price, outlets and count.
+      await offer(cheap, Number(stocked!.id), 1, 99, 1);
+
+      const out = collector();
+      await generateYmlFeed(db, ctx.config, out.stream, { batchSize: 500 });
+      const feed = readYml(out.chunks);
+      expect(structuralFaults(feed, ctx.config.publicUrl)).toEqual([]);
+      const byId = (id: number) => feed.offers.find((o) => o.id === String(id))!;
+
+      const a = byId(Number(bare!.id));
+      expect([a.available, a.outlets, a.pickup]).toEqual(['true', [], [{ cost: '0', days: '5' }]]);
+      expect(a.children.get('price')).toEqual(['1234.50']);
+      expect(a.children.get('count')).toEqual(['7']);
+      expect(a.children.get('pickup')).toEqual(['true']);
+      expect(a.children.has('oldprice')).toBe(false);
+      expect(a.children.has('min-quantity')).toBe(false);
+
+      const m = byId(Number(byMultiple!.id));
+      expect([m.available, m.pickup]).toEqual(['true', [{ cost: '0', days: '12' }]]);
+      expect(m.children.get('price')).toEqual(['480']);
+      expect(m.children.get('count')).toEqual(['40']);
+      expect(m.children.get('min-quantity')).toEqual(['4']);
+      expect(m.children.get('step-quantity')).toEqual(['4']);
+
+      const u = byId(Number(unsold!.id));
+      expect([u.available, u.pickup, u.children.get('count')]).toEqual(['false', [], ['0']]);
+
+      const s = byId(Number(stocked!.id));
+      expect(s.available).toBe('true');
+      expect(s.outlets.length).toBeGreaterThan(0);
+      expect(s.pickup).toEqual([]);
+      expect(Number(s.children.get('price')![0])).toBe(Number(stocked!.price));
+    } finally {
+      await db.execute(sql`delete from supplier_offers where supplier_id in (${cheap}, ${fast}, ${off})`);
+      await db.execute(sql`delete from suppliers where id in (${cheap}, ${fast}, ${off})`);
+    }
   });
 
   it('writes batch by batch, waiting for the stream, with every product once whatever the batch size', async () => {

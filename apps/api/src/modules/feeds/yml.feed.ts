@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { availableByBranch } from '../../lib/catalog/branch-stock';
+import { bestOffers, type BestOffer } from '../../lib/catalog/offers';
 import { parseRows, pgNumber, pgNumberOrNull } from '../../db/sql';
 import {
   categoryDirectory,
@@ -22,7 +23,10 @@ import {
 // What the storefront does not show, the feed does not list: inactive products, services, products of hidden
 // categories (and their subtrees) and products without a price. A product with nothing in stock is listed as
 // `available="false"` with `<count>0</count>`; its in-stock branches are its `<outlets>` (outlet id = branch id,
-// the points registered in the Market account), and pickup there is free and same-day.
+// the points registered in the Market account), and pickup there is free and same-day. A product no active branch
+// has but an active supplier offers «под заказ» is sold as the storefront sells it: the best offer's price
+// (lib/catalog/offers.ts, fetched per batch), `<count>` = the offer's units, no outlets, and its own
+// `<pickup-options>` with the offer's term in days (sold by a multiple: `<min-quantity>` / `<step-quantity>`).
 
 /** Products read per statement. */
 export const YML_BATCH_SIZE = 2000;
@@ -171,19 +175,23 @@ function offerXml(
   p: ProductRow,
   tree: CategoryTree,
   stock: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  offers: ReadonlyMap<number, BestOffer>,
   config: Config,
 ): string {
   const category = tree.byId.get(p.category_id);
   if (!category) return '';
   const perBranch = stock.get(p.id);
   const total = perBranch ? [...perBranch.values()].reduce((a, n) => a + n, 0) : 0;
+  // Own stock first; without it, the best supplier offer (the storefront shows no old price next to it).
+  const offer = total > 0 ? undefined : offers.get(p.id);
+  const available = total > 0 || offer !== undefined;
   const url = `${config.publicUrl}${productUrl(category.path, p.slug)}`;
   const parts = [
-    `<offer id="${p.id}" available="${total > 0}">`,
+    `<offer id="${p.id}" available="${available}">`,
     `<url>${xmlText(url)}</url>`,
-    `<price>${priceText(p.price)}</price>`,
+    `<price>${priceText(offer ? offer.price : p.price)}</price>`,
   ];
-  if (p.old_price !== null && p.old_price > p.price)
+  if (!offer && p.old_price !== null && p.old_price > p.price)
     parts.push(`<oldprice>${priceText(p.old_price)}</oldprice>`);
   parts.push('<currencyId>RUR</currencyId>', `<categoryId>${p.category_id}</categoryId>`);
   let pictures = 0;
@@ -194,18 +202,26 @@ function offerXml(
     parts.push(`<picture>${xmlText(src)}</picture>`);
     pictures += 1;
   }
-  parts.push('<store>false</store>', `<pickup>${total > 0}</pickup>`, '<delivery>false</delivery>');
+  parts.push('<store>false</store>', `<pickup>${available}</pickup>`, '<delivery>false</delivery>');
   if (perBranch && total > 0) {
     parts.push('<outlets>');
     for (const [branchId, n] of perBranch) if (n > 0) parts.push(`<outlet id="${branchId}" instock="${n}"/>`);
     parts.push('</outlets>');
+  } else if (offer) {
+    // Picked up at a branch once the supplier has delivered: free, after the offer's term.
+    parts.push(`<pickup-options><option cost="0" days="${offer.deliveryDays}"/></pickup-options>`);
   }
   parts.push(`<name>${xmlText(p.title)}</name>`);
   if (p.vendor) parts.push(`<vendor>${xmlText(p.vendor)}</vendor>`);
   if (p.article.trim()) parts.push(`<vendorCode>${xmlText(p.article.trim())}</vendorCode>`);
   const description = plainText(p.description);
   if (description) parts.push(`<description>${xmlText(description)}</description>`);
-  parts.push(`<count>${total}</count>`, '</offer>\n');
+  if (offer && offer.multiplicity > 1)
+    parts.push(
+      `<min-quantity>${offer.multiplicity}</min-quantity>`,
+      `<step-quantity>${offer.multiplicity}</step-quantity>`,
+    );
+  parts.push(`<count>${offer ? offer.quantity : total}</count>`, '</offer>\n');
   return parts.join('');
 }
 
@@ -257,7 +273,7 @@ export async function generateYmlFeed(
   );
 
   const visible = visibleCategorySql(tree);
-  /** One batch after product id `after`, with its stock; null past the end. */
+  /** One batch after product id `after`, with its stock and supplier offers; null past the end. */
   const readBatch = async (after: number) => {
     const rows = await parseRows(
       db,
@@ -271,11 +287,14 @@ export async function generateYmlFeed(
       productRow,
     );
     if (rows.length === 0) return null;
-    const stock = await branchStock(
+    const ids = rows.map((r) => r.id);
+    const stock = await branchStock(db, ids);
+    // The best offers of the batch's products no active branch has, in one statement (own stock goes first).
+    const offers = await bestOffers(
       db,
-      rows.map((r) => r.id),
+      ids.filter((id) => !stock.has(id)),
     );
-    return { rows, stock, last: rows[rows.length - 1]!.id, full: rows.length === batchSize };
+    return { rows, stock, offers, last: rows[rows.length - 1]!.id, full: rows.length === batchSize };
   };
   let offers = 0;
   // The database reads the next batch while this one is turned into XML and written: one batch ahead at most.
@@ -289,7 +308,7 @@ export async function generateYmlFeed(
     let text = '';
     for (const p of batch.rows) {
       if (!listed.has(p.category_id)) continue;
-      const xml = offerXml(p, tree, batch.stock, config);
+      const xml = offerXml(p, tree, batch.stock, batch.offers, config);
       if (xml) {
         text += xml;
         offers += 1;

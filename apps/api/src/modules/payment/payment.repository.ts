@@ -35,13 +35,29 @@ export async function findActiveMethod(db: Db, id: number) {
   return method;
 }
 
-export async function findProductPrice(db: Db, slug: string): Promise<number | undefined> {
+/**
+ * A product's price and whether the product page sells it from the city's own stock: a good no active branch of
+ * the city has free units of is sold by its best supplier offer there (products.service.ts, the same rule).
+ */
+export async function findProductPrice(
+  db: Db,
+  slug: string,
+  cityId: number | null,
+): Promise<{ id: number; price: number; ownStock: boolean } | undefined> {
   const [product] = await db
-    .select({ price: products.price })
+    .select({
+      id: products.id,
+      price: products.price,
+      // Written out: in a one-table select drizzle leaves columns unqualified, ambiguous inside the subquery.
+      ownStock: sql<boolean>`products.is_service or exists (select 1 from stock s
+        join warehouses w on w.id = s.warehouse_id join branches b on b.id = w.branch_id
+        where s.product_id = products.id and b.city_id = ${cityId ?? 0} and b.is_active
+          and s.quantity > s.reserved)`,
+    })
     .from(products)
     .where(eq(products.slug, slug))
     .limit(1);
-  return product?.price;
+  return product;
 }
 
 export async function findPayment(

@@ -123,6 +123,54 @@ describe('GET /payment/installment/{slug}/', () => {
     expect(installmentOffer(10_001)).toMatchObject({ available: true, part_price: 2500.25 });
   });
 
+  it("splits the price the page shows: the supplier offer's in a city without own stock", async () => {
+    // A product with free units in one city and none in another, and a supplier's offer «под заказ».
+    const free = (
+      city: string,
+    ) => sql`exists (select 1 from stock s join warehouses w on w.id = s.warehouse_id
+      join branches b on b.id = w.branch_id and b.is_active
+      where s.product_id = p.id and b.city_id = ${sql.raw(city)} and s.quantity > s.reserved)`;
+    const [p] = await rows<{ id: number; slug: string; price: number; stocked: string; bare: string }>(
+      ctx,
+      sql`select p.id, p.slug, p.price::float8 as price, cs.slug as stocked, cb.slug as bare
+          from products p, cities cs, cities cb
+          where not p.is_service and p.price between 3000 and 140000 and ${free('cs.id')} and not ${free('cb.id')}
+          order by p.id limit 1`,
+    );
+    expect(p).toBeDefined();
+    const offerPrice = Math.round(p!.price) + 4001;
+    const [s] = await rows<{ id: number }>(
+      ctx,
+      sql`insert into suppliers (title, is_active) values ('Рассрочка: поставщик', true) returning id`,
+    );
+    await ctx.handle.db.execute(
+      sql`insert into supplier_offers (supplier_id, product_id, purchase_price, price, quantity, delivery_days,
+            supplier_article, supplier_brand)
+          values (${s!.id}, ${p!.id}, ${offerPrice / 2}, ${offerPrice}, 3, 4, 'A1', 'B')`,
+    );
+    const ask = async (city: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/payment/installment/${p!.slug}/`,
+        headers: { 'x-city': city },
+      });
+      expect(res.statusCode).toBe(200);
+      return json<InstallmentResponse>(res);
+    };
+    try {
+      expect(await ask(p!.bare)).toMatchObject({ available: true, total: offerPrice });
+      expect((await ask(p!.bare)).part_price).toBe(installmentOffer(offerPrice).part_price);
+      // Where the city has it in stock, the page shows (and splits) the product's own price.
+      expect(await ask(p!.stocked)).toMatchObject({ available: true, total: p!.price });
+      // An offer of an inactive supplier is not sold: the product's own price again.
+      await ctx.handle.db.execute(sql`update suppliers set is_active = false where id = ${s!.id}`);
+      expect(await ask(p!.bare)).toMatchObject({ total: p!.price });
+    } finally {
+      await ctx.handle.db.execute(sql`delete from supplier_offers where supplier_id = ${s!.id}`);
+      await ctx.handle.db.execute(sql`delete from suppliers where id = ${s!.id}`);
+    }
+  });
+
   it('answers 404 for an unknown product', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/installment/no-such-product/' });
     expect(res.statusCode).toBe(404);

@@ -31,7 +31,7 @@ const paymentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps 
     return paymentStatus(app.db, deps.payments, request.log, owner, request.query.orderId);
   });
 
-  route(app, 'installment', async (request) => installmentFor(app.db, request.params.productSlug));
+  route(app, 'installment', async (request) => installmentFor(app.db, request, request.params.productSlug));
 
   route(app, 'paymentSandboxPage', async (request, reply) => {
     const html = await sandboxPageHtml(app.db, app.config, deps.payments, request.params.paymentId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   formatPrice,
   type InstallmentResponse,
@@ -13,6 +13,8 @@ import {
 } from '@podbor/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { bestOffers } from '../../lib/catalog/offers';
+import { cityDirectory, pickCity } from '../../lib/catalog/city.directory';
 import { detailError, notFound } from '../../lib/http-error';
 import { transitionOrder } from '../../lib/order-status';
 import { findOrderLines, lineOfferFields } from '../../lib/order-lines';
@@ -118,11 +120,20 @@ export async function defaultPaymentMethod(
   );
 }
 
-/** The instalment offer for a product's price, or 404. */
-export async function installmentFor(db: Db, productSlug: string): Promise<InstallmentResponse> {
-  const price = await findProductPrice(db, productSlug);
-  if (price === undefined) throw notFound();
-  return installmentOffer(price);
+/**
+ * The instalment offer for the price the product page shows in the request's city (X-City): the product's own,
+ * or its best supplier offer's where the city has none of it in stock. 404 for an unknown product.
+ */
+export async function installmentFor(
+  db: Db,
+  request: FastifyRequest,
+  productSlug: string,
+): Promise<InstallmentResponse> {
+  const city = pickCity(await cityDirectory(db).get(), request);
+  const product = await findProductPrice(db, productSlug, city?.id ?? null);
+  if (product === undefined) throw notFound();
+  const offer = product.ownStock ? undefined : (await bestOffers(db, [product.id])).get(product.id);
+  return installmentOffer(offer ? offer.price : product.price);
 }
 
 /** The pending payment of an online order, written in the order's transaction; the provider is asked later. */

@@ -4,8 +4,10 @@ import styles from './installment-block.module.css';
 
 /**
  * Product page instalment offer (GET /payment/installment/{slug}/): «4 платежа по N ₽». A server component: the
- * offer depends only on the product's price, so it is fetched with the page and shared between visitors for a
- * minute. Renders nothing when the API has no offer for this price or cannot answer.
+ * offer depends only on the price the page shows in the visitor's city — the product's own, or its best supplier
+ * offer's where the city has none in stock (the API applies the page's rule to the X-City the call carries) — so
+ * it is fetched with the page and shared between visitors of a city for a minute. Renders nothing when the API
+ * has no offer for this price or cannot answer.
  */
 export async function InstallmentBlock({ slug }: { slug: string }) {
   const offer = await apiTry('installment', { params: { productSlug: slug }, revalidate: 60 });
