@@ -60,7 +60,13 @@ export async function* readXlsxTable(
             ? sheets.find((s) => s.name.trim().toLowerCase() === String(file.sheet).trim().toLowerCase())
                 ?.name
             : (sheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden')?.name ?? name);
-      if (name !== wanted) continue;
+      if (name !== wanted) {
+        // A sheet not wanted is still read through: exceljs deletes the temporary file a sheet stored before the
+        // shared strings was kept in as soon as the loop moves on, and a read stream of it not yet opened would
+        // then fail with ENOENT outside any handler (an unhandled error in the process).
+        for await (const row of worksheet) void row;
+        continue;
+      }
       found = true;
       for await (const row of worksheet) {
         const values = row.values as unknown[];
