@@ -236,7 +236,10 @@ export const productPropertyValues = pgTable(
   ],
 );
 
-/** Cross-references: the same part under other makers' numbers. */
+/**
+ * Cross-references: the same part under other makers' numbers. A row (A, B) lists B among A's analogues; a two-way
+ * pair is stored as both rows, a one-way one (B replaces A, not the other way round) as its own row only.
+ */
 export const analogues = pgTable(
   'analogues',
   {
@@ -251,7 +254,7 @@ export const analogues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.analogueId] }),
-    // Cross-references are read both ways (the API lists A under B when only "B → A" is stored).
+    // The rows pointing at a product: the product editor's two-way removal, cascading deletes.
     index('analogues_analogue_idx').on(t.analogueId),
     check('analogues_not_self', sql`${t.productId} <> ${t.analogueId}`),
   ],

@@ -166,13 +166,26 @@ export async function replaceAnalogues(
   id: number,
   analogues: readonly { id: number; is_original: boolean }[],
 ): Promise<void> {
+  // The editor's list is of two-way cross-references: a product taken off it loses the pair in both directions,
+  // one put on it gets the reverse row too (as the analogues import does for a two-way pair). One-way rows that
+  // point at this product from elsewhere are not on its list and stay as they are.
+  const ids = intArray(analogues.map((a) => a.id));
+  await tx.execute(
+    sql`delete from analogues where analogue_id = ${id}
+          and product_id in (select analogue_id from analogues where product_id = ${id})
+          and product_id <> all(${ids})`,
+  );
   await tx.execute(sql`delete from analogues where product_id = ${id}`);
   if (analogues.length === 0) return;
   await tx.execute(
     sql`insert into analogues (product_id, analogue_id, is_original)
         select ${id}, a, o
-        from unnest(${intArray(analogues.map((a) => a.id))},
-                    ${`{${analogues.map((a) => String(a.is_original)).join(',')}}`}::boolean[]) as x(a, o)`,
+        from unnest(${ids}, ${`{${analogues.map((a) => String(a.is_original)).join(',')}}`}::boolean[]) as x(a, o)`,
+  );
+  await tx.execute(
+    sql`insert into analogues (product_id, analogue_id, is_original)
+        select a, ${id}, false from unnest(${ids}) as a
+        on conflict do nothing`,
   );
 }
 

@@ -253,4 +253,46 @@ describe('fitment and analogues in the editor', () => {
     expect(added.model).not.toBe('');
     expect(added.label).toContain(added.model);
   });
+
+  it('keeps the analogues it lists two-way, and leaves one-way pairs pointing at the product alone', async () => {
+    const [x, y, z] = await rows<{ id: number; slug: string }>(
+      ctx,
+      sql`select id, slug from products where is_active and category_id = ${product.category_id}
+            and id <> ${product.id} order by id limit 3`,
+    );
+    const [xi, yi, zi] = [Number(x!.id), Number(y!.id), Number(z!.id)];
+    // z → product is one-way (z is replaced by the product, not the other way round): not on the product's list.
+    await ctx.handle.db.execute(
+      sql`delete from analogues where ${product.id} in (product_id, analogue_id)
+            and (product_id in (${xi}, ${yi}, ${zi}) or analogue_id in (${xi}, ${yi}, ${zi}))`,
+    );
+    await ctx.handle.db.execute(
+      sql`insert into analogues (product_id, analogue_id) values (${zi}, ${product.id})`,
+    );
+    const shown = async (slug: string) =>
+      json<{ results: { slug: string }[] }>(
+        await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${slug}/analogues/?size=100` }),
+      ).results.map((r) => r.slug);
+    const own = (await get()).analogues.filter((a) => ![xi, yi, zi].includes(a.id));
+    let res = await patch({
+      version: (await get()).version,
+      analogues: [...own, { id: xi, is_original: true }, { id: yi, is_original: false }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await shown(product.slug)).toEqual(expect.arrayContaining([x!.slug, y!.slug]));
+    expect(await shown(x!.slug)).toContain(product.slug);
+    expect(await shown(y!.slug)).toContain(product.slug);
+    expect(await shown(product.slug)).not.toContain(z!.slug);
+    expect(await shown(z!.slug)).toContain(product.slug);
+
+    res = await patch({
+      version: (await get()).version,
+      analogues: [...own, { id: yi, is_original: false }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await shown(product.slug)).not.toContain(x!.slug);
+    expect(await shown(x!.slug)).not.toContain(product.slug);
+    expect(await shown(y!.slug)).toContain(product.slug);
+    expect(await shown(z!.slug)).toContain(product.slug);
+  });
 });

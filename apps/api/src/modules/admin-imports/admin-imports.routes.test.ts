@@ -254,6 +254,19 @@ describe('analogues import', () => {
     expect((await pairs()).sort()).toEqual(
       [`${product.id}>${a.id}`, `${a.id}>${product.id}`, `${b.id}>${c.id}`].sort(),
     );
+    // The storefront reads them as imported: the one-way pair lists c under b only.
+    const slugOf = async (id: number) =>
+      (await rows<{ slug: string }>(ctx, sql`select slug from products where id = ${id}`))[0]!.slug;
+    const shown = async (id: number) => {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/products/${await slugOf(id)}/analogues/?size=100`,
+      });
+      return json<{ results: { slug: string }[] }>(page).results.map((r) => r.slug);
+    };
+    expect(await shown(b.id)).toContain(await slugOf(c.id));
+    expect(await shown(c.id)).not.toContain(await slugOf(b.id));
+    expect(await shown(a.id)).toContain(await slugOf(product.id));
     const report = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/v1/imports/${run.id}/errors/`,

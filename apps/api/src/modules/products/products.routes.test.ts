@@ -99,7 +99,7 @@ describe('products', () => {
     ).toBe(400);
   });
 
-  it('lists analogues both ways', async () => {
+  it('lists analogues, a two-way pair from either side', async () => {
     const [a] = await query<{ slug: string; n: number }>(
       sql`select p.slug, count(*)::int as n from analogues a join products p on p.id = a.product_id group by p.slug order by count(*) desc limit 1`,
     );

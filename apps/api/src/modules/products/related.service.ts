@@ -56,16 +56,11 @@ async function analogues(
   page: number,
   size: number,
 ): Promise<AnaloguesResponse> {
-  // Cross-references are read both ways: "B is an analogue of A" makes A one of B's.
+  // A row (A, B) says "B replaces A". Pairs are directed: a two-way cross-reference is stored as both rows (the
+  // seeder, the analogues import and the product editor write both), a one-way one only as its own.
   const result = await parseRows(
     db,
-    sql`with a as (
-          select id, bool_or(is_original) as is_original from (
-            select analogue_id as id, is_original from analogues where product_id = ${productId}
-            union all
-            select product_id, false from analogues where analogue_id = ${productId}
-          ) x group by id
-        )
+    sql`with a as (select analogue_id as id, is_original from analogues where product_id = ${productId})
         select count(*) over ()::int as total, a.is_original, ${LIST_ITEM_COLUMNS}
         from a join products p on p.id = a.id and p.is_active and ${visibleCategorySql(tree)}
         left join manufacturers m on m.id = p.manufacturer_id
@@ -77,10 +72,9 @@ async function analogues(
   if (result.length === 0 && page > 1) {
     const [row] = await parseRows(
       db,
-      sql`select count(distinct x.id)::int as total from (
-            select analogue_id as id from analogues where product_id = ${productId}
-            union all select product_id from analogues where analogue_id = ${productId}) x
-          join products p on p.id = x.id and p.is_active and ${visibleCategorySql(tree)}`,
+      sql`select count(*)::int as total from analogues x
+          join products p on p.id = x.analogue_id and p.is_active and ${visibleCategorySql(tree)}
+          where x.product_id = ${productId}`,
       totalRow,
     );
     total = row?.total ?? 0;
