@@ -19,7 +19,6 @@ import { browserApi } from '@/lib/api/browser';
 import { cartSummaryText } from '@/lib/cart-summary';
 import { CART_CHANGED_EVENT } from '@/lib/events';
 import { requestResolver } from '@/lib/form-resolver';
-import { safeUrl } from '@/lib/start-data';
 import styles from './maintenance.module.css';
 
 // Каталог ТО (issue #17): the chosen vehicle's next service for the mileage typed, each line with the product the
@@ -278,13 +277,20 @@ function KitLine({
   );
 }
 
+/** `/media/x.jpg` and http(s) URLs pass; anything else (javascript:, data:) is dropped (as start-data's safeUrl). */
+function imageUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return /^https?:\/\//i.test(url) ? url : null;
+}
+
 function ProductRow({ product, children }: { product: MaintenanceProduct; children?: React.ReactNode }) {
   const inStock = product.stock >= product.quantity;
   return (
     <div className={styles.product} data-kit-product={product.slug}>
       <div className={styles.thumb} aria-hidden="true">
-        {safeUrl(product.image) ? (
-          <img src={safeUrl(product.image)!} alt="" width={64} height={64} loading="lazy" />
+        {imageUrl(product.image) ? (
+          <img src={imageUrl(product.image)!} alt="" width={64} height={64} loading="lazy" />
         ) : null}
       </div>
       <div className={styles.info}>
