@@ -96,7 +96,7 @@ test('a visitor chooses a vehicle, gets its ТО kit, replaces a line and adds t
     .filter((p): p is KitProduct => inStock(p));
   await page.goto('/cart');
   for (const p of expected) {
-    await expect(page.locator(`a[href$="/${p.slug}"]`).first()).toBeVisible();
+    await expect(page.locator(`a[href$="/product_${p.slug}"]`).first()).toBeVisible();
   }
   await screenshot(page, info, 'maintenance-cart');
 });
