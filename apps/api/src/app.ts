@@ -44,6 +44,7 @@ import transportRoutes from './modules/transport/transport.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import cartRoutes from './modules/cart/cart.routes';
+import maintenanceRoutes from './modules/maintenance/maintenance.routes';
 import paymentRoutes from './modules/payment/payment.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import staffRoutes from './modules/staff/staff.routes';
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sitemapRoutes, { deps });
   await app.register(reviewsRoutes, { deps });
   await app.register(cartRoutes, { deps });
+  await app.register(maintenanceRoutes, { deps });
   await app.register(ordersRoutes, { deps });
   await app.register(staffRoutes, { deps });
   await app.register(adminOrdersRoutes, { deps });

@@ -21,6 +21,7 @@ export * from './lookalikes';
 export * from './review';
 export * from './offers';
 export * from './cart';
+export * from './maintenance';
 export * from './payment';
 export * from './feedback';
 export * from './health';

@@ -138,6 +138,9 @@ const PODBOR_CALLS = [
   'PUT /api/admin/v1/installation-prices/{}/',
   // A VIN or FRAME number read into the selector's steps (issue #17).
   'GET /api/v1/transport/decode/',
+  // ---- maintenance kits (issue #17) ----
+  'GET /api/v1/maintenance/',
+  'POST /api/v1/maintenance/cart/',
   // ---- back office: imports (issue #15) ----
   'POST /api/admin/v1/imports/',
   'GET /api/admin/v1/imports/',

@@ -24,6 +24,7 @@ import * as product from './product';
 import * as profile from './profile';
 import * as review from './review';
 import * as showcase from './showcase';
+import * as maintenance from './maintenance';
 import * as transport from './transport';
 
 // Every call of SPEC §7 with its path template and schemas. The API registers its routes from
@@ -894,6 +895,28 @@ export const API_ROUTES = {
     response: branches.regionsResponse,
     tags: ['branches'],
     summary: 'Регионы с городами и филиалами',
+  },
+
+  // ---- maintenance kits (issue #17) ----
+  maintenanceKit: {
+    method: 'GET',
+    path: '/api/v1/maintenance/',
+    auth: 'public',
+    query: maintenance.maintenanceQuery,
+    response: maintenance.maintenanceResponse,
+    errors: [400, 404],
+    tags: ['maintenance'],
+    summary: 'Каталог ТО: детали ближайшего ТО автомобиля для пробега, с заменами',
+  },
+  maintenanceKitToCart: {
+    method: 'POST',
+    path: '/api/v1/maintenance/cart/',
+    auth: 'session',
+    body: maintenance.maintenanceCartRequest,
+    response: maintenance.maintenanceCartResponse,
+    errors: [400, 401, 409],
+    tags: ['maintenance', 'cart'],
+    summary: 'Комплект ТО в корзину одной транзакцией; позиции без наличия перечислены в not_added',
   },
 
   // ---- back office (ARCHITECTURE §2: /api/admin/v1/…) ----

@@ -95,6 +95,9 @@ function Panel({
               Каталог
               {transportLabel ? <span className={styles.for}> для {transportLabel}</span> : null}
             </h2>
+            <Link href="/maintenance" className={styles.all} onClick={close}>
+              Каталог ТО <ChevronRightIcon size={16} />
+            </Link>
             <Link href={catalogLink([], transportId)} className={styles.all} onClick={close}>
               Весь каталог <ChevronRightIcon size={16} />
             </Link>

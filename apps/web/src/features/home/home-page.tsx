@@ -74,6 +74,9 @@ export function HomePage({
               <Link href="/catalog" className={buttonClass('accent', 'lg')}>
                 Перейти в каталог
               </Link>
+              <Link href="/maintenance" className={buttonClass('secondary', 'lg', false, styles.ghostOnDark)}>
+                Каталог ТО
+              </Link>
               <OpenModalButton
                 kind="help"
                 helpType="HELP"
