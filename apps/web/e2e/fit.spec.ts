@@ -70,8 +70,11 @@ test.describe('fit everywhere', () => {
 
     // The search suggestion says it does not fit.
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     const input = page.getByRole('combobox', { name: 'Поиск по каталогу' });
-    await input.fill(other!.article);
+    await input.click();
+    await input.pressSequentially(other!.article, { delay: 30 });
+    await expect(page.getByRole('listbox', { name: 'Результаты поиска' })).toBeVisible();
     const products = page
       .getByRole('listbox', { name: 'Результаты поиска' })
       .locator('[data-search-section="products"]');
