@@ -100,6 +100,7 @@ test.describe('fit everywhere', () => {
     await expect(page.locator(`[data-order-line="${other!.slug}"] [data-fit="no"]`)).toBeVisible();
     await page.getByLabel('Имя').fill('Иван Петров');
     await page.getByLabel('Телефон').fill('9991234567');
+    await page.getByRole('radio', { name: /Оплата при получении/ }).check();
     await page.locator('[data-order-consent]').check();
     await page.locator('[data-order-submit]').click();
     const confirm = page.locator('[data-order-fit-confirm]');
