@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoriesPath, optionalSlug, optionalTransportId, slug } from './common';
 import { CART_MAX_LINES, CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants';
+import { productFit } from './fit';
 import { MESSAGES } from './messages';
 import { cartLineOffer, supplierIdField } from './offers';
 
@@ -100,6 +101,8 @@ export const cartLine = z.object({
   is_checked: z.boolean().optional(),
   /** Podbor adds: the line comes from a supplier's offer «под заказ» (null: own stock). */
   offer: cartLineOffer.nullable().optional(),
+  /** Podbor adds (fit everywhere): the product for the cart's vehicle; `unknown` when none is chosen. */
+  fit: productFit.optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFit } from './fit';
 import { productOffer } from './offers';
 import {
   categoriesPath,
@@ -192,6 +193,8 @@ export const productListItem = z.object({
   with_installation: z.boolean().optional(),
   /** The best supplier offer when no own stock is left: the card says «под заказ, N дней» and its price. */
   offer: productOffer.nullable().optional(),
+  /** Podbor adds (fit everywhere), when the request names a vehicle: fits it / does not / universal. */
+  fit: productFit.optional(),
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 
@@ -233,6 +236,8 @@ export const searchProduct = z.object({
   vendor_code: z.string().optional(),
   /** Podbor adds, when the request names a vehicle: the product fits it (or fits every vehicle). */
   is_linked_transport: z.boolean().optional(),
+  /** Podbor adds (fit everywhere): fits the vehicle / does not / universal; `unknown` without a vehicle. */
+  fit: productFit.optional(),
 });
 export type SearchProduct = z.infer<typeof searchProduct>;
 

@@ -13,6 +13,7 @@ export * from './pages';
 export * from './branches';
 export * from './auth';
 export * from './profile';
+export * from './fit';
 export * from './catalog';
 export * from './product';
 export * from './transport';

@@ -20,6 +20,7 @@ import {
   SEARCH_MAX_LENGTH,
   USER_ROLES,
 } from './constants';
+import { productFit } from './fit';
 import { MESSAGES } from './messages';
 import { orderLineOfferFields } from './offers';
 import {
@@ -166,6 +167,8 @@ export const orderProductLine = z.object({
   total_price: z.number().optional(),
   image: z.string().nullable().optional(),
   ...orderLineOfferFields,
+  /** Podbor adds (fit everywhere): the product for the order's vehicle; `unknown` when it named none. */
+  fit: productFit.optional(),
 });
 export type OrderProductLine = z.infer<typeof orderProductLine>;
 

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, orderItems, products } from '../db/schema';
+import { categories, orderItems, orders, products } from '../db/schema';
 
 // An order's lines as they were sold. Lives in lib/ because two modules read them: payment (the order summary,
 // the 54-FZ receipt) and profile (the customer's order history); neither owns the other.
@@ -30,8 +30,14 @@ export async function findOrderLines(db: Db, orderIds: readonly number[]) {
       slug: products.slug,
       images: products.images,
       categoryPath: categories.path,
+      // Fit everywhere: whether the product fits the vehicle the order named (null: it named none).
+      isUniversal: products.isUniversal,
+      linked: sql<boolean | null>`case when "orders"."transport_id" is null then null else exists (
+          select 1 from product_transports pt
+          where pt.product_id = "order_items"."product_id" and pt.transport_id = "orders"."transport_id") end`,
     })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(inArray(orderItems.orderId, [...orderIds]))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProductListItem } from '@podbor/contract';
+import { fitOf, type ProductListItem } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pgNumber, pgNumberOrNull } from '../../db/sql';
@@ -73,5 +73,8 @@ export function toListItem(
     reviews_count: r.rating_count,
     with_installation: r.with_installation,
     offer: offer ? offerJson(offer) : null,
+    ...(linked === undefined
+      ? {}
+      : { fit: fitOf({ isUniversal: r.is_universal, isService: r.is_service, linked }) }),
   };
 }

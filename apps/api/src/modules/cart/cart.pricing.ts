@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fitOf, type ProductFit } from '@podbor/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -65,6 +66,8 @@ export interface PricedProduct {
   stock: number | null;
   /** Installation price per unit in this context; null where installation is not offered. */
   installationPrice: number | null;
+  /** Fit everywhere: the product for the context's vehicle (`unknown` without one). */
+  fit: ProductFit;
 }
 
 const productRow = z.object({
@@ -79,6 +82,8 @@ const productRow = z.object({
   with_installation: z.boolean(),
   category_id: pgNumber,
   stock: pgNumber,
+  is_universal: z.boolean(),
+  linked: z.boolean().nullable(),
 });
 type ProductRow = z.infer<typeof productRow>;
 
@@ -101,6 +106,7 @@ function priced(ctx: PricingContext, r: ProductRow): PricedProduct {
     categories: category ? [category.path] : [],
     stock: r.is_service ? null : Math.max(0, r.stock),
     installationPrice: installation,
+    fit: fitOf({ isUniversal: r.is_universal, isService: r.is_service, linked: r.linked }),
   };
 }
 
@@ -109,7 +115,12 @@ function productQuery(ctx: PricingContext, where: ReturnType<typeof sql>) {
       p.is_service, p.with_installation, p.category_id,
       coalesce((select sum(s.quantity - s.reserved) from stock s
                   join warehouses w on w.id = s.warehouse_id join branches b on b.id = w.branch_id
-                where s.product_id = p.id and b.city_id = ${ctx.city?.id ?? 0} and b.is_active), 0)::int as stock
+                where s.product_id = p.id and b.city_id = ${ctx.city?.id ?? 0} and b.is_active), 0)::int as stock,
+      p.is_universal, ${
+        ctx.transportId === null
+          ? sql`null::boolean`
+          : sql`exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${ctx.transportId})`
+      } as linked
     from products p where p.is_active and ${where}`;
 }
 

@@ -213,6 +213,7 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
       total_price: lineTotal(money.price, money.installation, money.quantity),
       is_checked: line.isChecked,
       offer: line.supplierId === null ? null : lineOffer(line.supplierId, offer, now),
+      fit: p.fit,
     });
   }
   return {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   INT4_MAX,
+  fitOf,
   lineTotal,
   MESSAGES,
   type ChangePasswordRequest,
@@ -329,5 +330,6 @@ function toOrderLine(i: OrderLineRow): OrderProductLine {
     total_price: lineTotal(price, installation, i.quantity),
     image: i.images[0] ?? null,
     ...lineOfferFields(i),
+    fit: fitOf({ isUniversal: i.isUniversal, isService: i.isService, linked: i.linked }),
   };
 }

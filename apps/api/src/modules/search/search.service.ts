@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  fitOf,
   isSearchableQuery,
   normalizeArticle,
   parseSearchQuery,
@@ -321,7 +322,7 @@ export function articleQuery(query: string): ArticleQuery | null {
   };
 }
 
-const PRODUCT_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price, p.is_service, p.category_id, p.article`;
+const PRODUCT_COLUMNS = sql`p.id, p.slug, p.title, p.images->>0 as image, p.price::float8 as price, p.is_service, p.is_universal, p.category_id, p.article`;
 
 /**
  * How many of the most popular products the first full-text pass looks at. Walking them in popularity order
@@ -343,6 +344,7 @@ const tierRow = z.object({
   image: z.string().nullable(),
   price: pgNumber,
   is_service: z.boolean(),
+  is_universal: z.boolean(),
   category_id: pgNumber,
   article: z.string(),
   fits: z.boolean(),
@@ -567,6 +569,11 @@ function toSearchProducts(tree: CategoryTree, rows: TierRow[], transportId: numb
       vendor_code: r.article,
     };
     if (transportId !== null) item.is_linked_transport = Boolean(r.fits);
+    item.fit = fitOf({
+      isUniversal: r.is_universal,
+      isService: r.is_service,
+      linked: transportId === null ? null : r.fits,
+    });
     return [item];
   });
 }

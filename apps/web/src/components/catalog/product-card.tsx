@@ -11,6 +11,7 @@ import Link from 'next/link';
 import type { CSSProperties } from 'react';
 import { CheckIcon, WrenchIcon } from '@/components/ui/icons';
 import { safeUrl } from '@/lib/start-data';
+import { fitLabel, listItemFit } from './fit';
 import styles from './product-card.module.css';
 
 export interface ProductCardProps {
@@ -32,6 +33,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
   const discount = discountPercent(product.price, product.old_price);
   const rating = product.average_rating ?? 0;
   const reviews = product.reviews_count ?? 0;
+  const fit = listItemFit(product);
 
   return (
     <article className={styles.card}>
@@ -52,13 +54,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           />
         ) : null}
         {discount ? <span className={styles.discount}>−{discount}%</span> : null}
-        {/* With a vehicle chosen: universal products (oils, fluids) fit it as they fit every vehicle, which
-            is not the fitment check «Подходит» promises. */}
-        {product.is_linked_transport && product.is_universal ? (
-          <span className={`${styles.fits} ${styles.universal}`}>Универсальный</span>
-        ) : product.is_linked_transport ? (
-          <span className={styles.fits}>
-            <CheckIcon size={14} /> Подходит
+        {/* Fit everywhere: with a vehicle chosen, «Подходит» / «Не подходит» / «Универсальный» (universal
+            products fit every vehicle, which is not the fitment check «Подходит» promises). */}
+        {fit ? (
+          <span className={`${styles.fits} ${fit === 'fits' ? '' : styles[fit]}`} data-fit={fit}>
+            {fit === 'fits' ? <CheckIcon size={14} /> : null}
+            {fitLabel(fit, 'short')}
           </span>
         ) : null}
       </div>

@@ -6,6 +6,9 @@ import type { CartLine, CartResponse, CartUpdateLine } from '@podbor/contract';
 import { formatPrice } from '@podbor/contract/format';
 import Link from 'next/link';
 import { useCallback, useRef, useState } from 'react';
+import { FitBadge } from '@/components/catalog/fit-badge';
+import { notFittingWarning } from '@/components/catalog/fit';
+import { useShell } from '@/components/shell/shell-context';
 import { buttonClass } from '@/components/ui/button';
 import { CartIcon, CloseIcon, WrenchIcon } from '@/components/ui/icons';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -24,6 +27,8 @@ export interface CartViewProps {
   initial: CartResponse;
   transportId: number | null;
   citySlug: string | null;
+  /** The chosen vehicle's label, for «не подходит к вашему автомобилю …». */
+  vehicleLabel?: string | null;
 }
 
 const pluralGoods = (n: number) => {
@@ -41,7 +46,8 @@ function productHref(line: CartLine): string {
     : `/catalog?search=${encodeURIComponent(line.product.title ?? line.product.slug)}`;
 }
 
-export function CartView({ initial, transportId, citySlug }: CartViewProps) {
+export function CartView({ initial, transportId, citySlug, vehicleLabel = null }: CartViewProps) {
+  const { openModal } = useShell();
   const [cart, setCart] = useState(initial);
   const [state, setState] = useState<CartState>('idle');
   const [message, setMessage] = useState('');
@@ -159,6 +165,18 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
   const summary = checkedSummary(cart);
   const allChecked = lines.length > 0 && lines.every((l) => l.is_checked !== false);
   const anyChecked = lines.some((l) => l.is_checked !== false);
+  // Fit everywhere: the checked lines that do not fit the chosen vehicle are named above «Оформить заказ».
+  const notFitting = lines.filter((l) => l.is_checked !== false && l.fit === 'no');
+  const removeLines = (gone: CartLine[]) => {
+    send(new Map(gone.map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch])));
+    setRemoved(
+      gone.map((l) => ({
+        slug: l.product.slug,
+        quantity: l.quantity,
+        withInstallation: l.product.with_installation,
+      })),
+    );
+  };
 
   if (lines.length === 0) {
     return (
@@ -206,17 +224,7 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
             type="button"
             className={styles.deleteChecked}
             disabled={!anyChecked}
-            onClick={() => {
-              const gone = lines.filter((l) => l.is_checked !== false);
-              send(new Map(gone.map((l) => [l.product.slug, { quantity: 0 } satisfies LinePatch])));
-              setRemoved(
-                gone.map((l) => ({
-                  slug: l.product.slug,
-                  quantity: l.quantity,
-                  withInstallation: l.product.with_installation,
-                })),
-              );
-            }}
+            onClick={() => removeLines(lines.filter((l) => l.is_checked !== false))}
             data-cart-delete-checked=""
           >
             Удалить выбранные
@@ -264,6 +272,26 @@ export function CartView({ initial, transportId, citySlug }: CartViewProps) {
             <dd data-cart-total-price="">{formatPrice(summary.total)}</dd>
           </div>
         </dl>
+        {notFitting.length > 0 ? (
+          <div className={styles.fitWarning} role="alert" data-cart-fit-warning="">
+            <p>
+              {notFittingWarning(
+                notFitting.map((l) => l.product.title ?? l.product.slug),
+                vehicleLabel,
+              )}{' '}
+              Смените автомобиль, удалите {notFitting.length === 1 ? 'товар' : 'их'} или оформите заказ как
+              есть.
+            </p>
+            <div className={styles.fitActions}>
+              <button type="button" onClick={() => openModal('transport')} data-cart-fit-vehicle="">
+                Сменить автомобиль
+              </button>
+              <button type="button" onClick={() => removeLines(notFitting)} data-cart-fit-remove="">
+                Удалить из корзины
+              </button>
+            </div>
+          </div>
+        ) : null}
         {anyChecked ? (
           <Link
             href="/order"
@@ -313,6 +341,7 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
           {title}
         </Link>
         {p.vendor_code ? <span className={styles.meta}>Артикул: {p.vendor_code}</span> : null}
+        <FitBadge fit={line.fit} />
         <span className={styles.meta}>
           {formatPrice(p.price)} за шт.
           {line.offer

@@ -9,6 +9,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors as FormFieldErrors, type Resolver } from 'react-hook-form';
+import { FitBadge } from '@/components/catalog/fit-badge';
+import { notFittingWarning } from '@/components/catalog/fit';
 import { FormTextArea, FormTextField } from '@/components/form/form-text-field';
 import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
@@ -36,6 +38,8 @@ export interface OrderFormProps {
   privacyHref: string;
   transportId: number | null;
   citySlug: string | null;
+  /** The chosen vehicle's label, for «не подходит к вашему автомобилю …». */
+  vehicleLabel?: string | null;
 }
 
 /** Where the order call's errors are shown; `email` shows under the phone when its field is not on the page. */
@@ -78,6 +82,10 @@ export function OrderForm(props: OrderFormProps) {
   const [stockProblem, setStockProblem] = useState('');
   const [leaving, setLeaving] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  // Fit everywhere: lines that do not fit the chosen vehicle are confirmed once before the order is sent.
+  const notFitting = lines.filter((l) => l.fit === 'no');
+  const fitConfirmed = useRef(false);
+  const [fitAsk, setFitAsk] = useState(false);
 
   const totals = orderTotals(lines);
   const method = methods
@@ -134,6 +142,10 @@ export function OrderForm(props: OrderFormProps) {
   const send = async (values: OrderValues) => {
     setStockProblem('');
     if (!method || !branch) return;
+    if (notFitting.length > 0 && !fitConfirmed.current) {
+      setFitAsk(true);
+      return;
+    }
     const body: OrderCreateRequestInput = {
       name: values.name.trim(),
       phone: values.phone,
@@ -428,6 +440,7 @@ export function OrderForm(props: OrderFormProps) {
                 <Link href={l.href} className={styles.itemTitle}>
                   {l.title}
                 </Link>
+                <FitBadge fit={l.fit} />
                 {placement === 'BUY_NOW' ? (
                   <>
                     <QuantityStepper
@@ -520,6 +533,33 @@ export function OrderForm(props: OrderFormProps) {
           </p>
         ) : null}
 
+        {fitAsk && notFitting.length > 0 ? (
+          <div className={styles.problem} role="alert" data-order-fit-confirm="">
+            <p>
+              {notFittingWarning(
+                notFitting.map((l) => l.title),
+                props.vehicleLabel ?? null,
+              )}{' '}
+              Оформить заказ всё равно?
+            </p>
+            <div className={styles.fitActions}>
+              <Button
+                type="button"
+                variant="accent"
+                size="sm"
+                onClick={() => {
+                  fitConfirmed.current = true;
+                  setFitAsk(false);
+                  formRef.current?.requestSubmit();
+                }}
+                data-order-fit-yes=""
+              >
+                Да, оформить
+              </Button>
+              {placement === 'CART' ? <Link href="/cart">Вернуться в корзину</Link> : null}
+            </div>
+          </div>
+        ) : null}
         <Button type="submit" variant="accent" size="lg" block loading={submitting} data-order-submit="">
           {online ? 'Перейти к оплате' : 'Оформить заказ'}
         </Button>

@@ -1,3 +1,4 @@
+import type { ProductFit } from '@podbor/contract';
 import { lineTotal as contractLineTotal, roundKopecks } from '@podbor/contract/money';
 
 /** One line of the order being placed (from the checked cart lines, or the product bought at once). */
@@ -16,6 +17,8 @@ export interface OrderLine {
   /** A cart line from a supplier's offer «под заказ»: its supplier (sent with the order) and what it says. */
   supplierId?: number | null;
   offerNote?: string | null;
+  /** Fit everywhere: the cart line for the chosen vehicle (a line that does not fit is confirmed once). */
+  fit?: ProductFit;
 }
 
 export const lineTotal = (l: OrderLine) =>

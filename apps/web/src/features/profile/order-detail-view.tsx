@@ -6,6 +6,7 @@ import {
   type OrderDetailResponse,
 } from '@podbor/contract';
 import Link from 'next/link';
+import { FitBadge } from '@/components/catalog/fit-badge';
 import { buttonClass } from '@/components/ui/button';
 import { safeUrl } from '@/lib/start-data';
 import { PAYMENT_TYPE_LABELS } from './order-status';
@@ -79,6 +80,7 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
                   >
                     {line.title}
                   </Link>
+                  <FitBadge fit={line.fit} />
                   <p className={styles.muted}>
                     {line.vendor_code ? `Артикул ${line.vendor_code} · ` : ''}
                     {formatPrice(line.price)} × {line.quantity}

@@ -4,6 +4,7 @@ import {
   productUrlFromCategories,
   SEARCH_DEBOUNCE_MS,
   SEARCH_SHORT_DEBOUNCE_MS,
+  type ProductFit,
   type SearchResponse,
 } from '@podbor/contract';
 import { QUERY_PARAMS } from '@podbor/contract/constants';
@@ -27,6 +28,8 @@ export interface SearchOption {
   price?: string;
   /** Article for products, parent chain hint for categories. */
   note?: string;
+  /** Products: fits the chosen vehicle / does not / universal (fit everywhere). */
+  fit?: ProductFit;
 }
 
 export interface SearchSection {
@@ -95,6 +98,7 @@ export function searchSections(data: SearchResponse, idPrefix: string): SearchSe
         image: p.image,
         price: `Цена: ${formatPrice(p.price)}`,
         note: p.vendor_code,
+        ...(p.fit ? { fit: p.fit } : {}),
       })),
     },
   ];

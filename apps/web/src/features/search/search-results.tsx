@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { QueryIsland } from '@/components/query/query-island';
 import { useShell } from '@/components/shell/shell-context';
+import { FitBadge } from '@/components/catalog/fit-badge';
 import { CarIcon, WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
 import { searchPageHref } from './search-href';
@@ -240,6 +241,7 @@ function OptionContent({ option }: { option: SearchOption }) {
         <span className={styles.title}>{option.title}</span>
         {option.note ? <span className={styles.note}>Артикул: {option.note}</span> : null}
         {option.price ? <span className={styles.price}>{option.price}</span> : null}
+        <FitBadge fit={option.fit} form="short" />
       </span>
     </>
   );

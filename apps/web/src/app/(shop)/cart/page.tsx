@@ -45,6 +45,7 @@ export default async function CartPage() {
         initial={cart}
         transportId={data.transportId}
         citySlug={data.city?.slug ?? null}
+        vehicleLabel={data.transport?.label ?? null}
       />
       <ProductShelf id="cart-recommendations" title="С этим покупают" products={recommended} />
     </div>

@@ -41,6 +41,7 @@ function fromCart(line: CartLine): OrderLine {
         ? onOrderExpectedLabel(line.offer.expected_date)
         : line.offer.label
       : null,
+    ...(line.fit ? { fit: line.fit } : {}),
   };
 }
 
@@ -150,6 +151,7 @@ export default async function OrderPage({ searchParams }: Props) {
         privacyHref={privacy}
         transportId={data.transportId}
         citySlug={data.city?.slug ?? null}
+        vehicleLabel={data.transport?.label ?? null}
       />
     </div>
   );
