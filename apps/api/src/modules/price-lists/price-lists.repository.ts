@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMPORT_STATUSES, type PriceListSettings } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { brandSynonyms, markupRules, priceListUnmatched, suppliers } from '../../db/schema';
+import { brandSynonyms, markupRules, suppliers } from '../../db/schema';
 import { intArray, parseRows, pgIso, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
 import type { MarkupRule } from './markup';
 
