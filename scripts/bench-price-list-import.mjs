@@ -125,7 +125,9 @@ function memoryOf(pid) {
   return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
 }
 
-const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
+// BENCH_NODE_ARGS: extra flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the job.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const api = startChild('api', nodeBin, [...nodeArgs, 'apps/api/dist/server.js'], { env });
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 300_000);

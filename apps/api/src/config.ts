@@ -206,6 +206,8 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Lines of an import file applied (and checkpointed) in one transaction. */
   IMPORT_BATCH_LINES: z.coerce.number().int().min(10).max(50_000).default(2_000),
+  /** Lines of a supplier's price list applied (and checkpointed) in one transaction. */
+  PRICE_LIST_BATCH_LINES: z.coerce.number().int().min(10).max(50_000).default(5_000),
   /** 1C exchange (CommerceML 2): the largest part of a file 1C may send in one call (`file_limit` of init). */
   EXCHANGE_1C_FILE_LIMIT: z.coerce
     .number()
@@ -315,6 +317,8 @@ export interface Config {
   jobs: { enabled: boolean; concurrency: number; poolSize: number; pollingSeconds: number };
   /** Lines of an import file per transaction (IMPORT_BATCH_LINES). */
   importBatchLines: number;
+  /** Lines of a supplier's price list per transaction (PRICE_LIST_BATCH_LINES). */
+  priceListBatchLines: number;
   /** The 1C exchange (modules/exchange-1c). */
   exchange1c: { fileLimit: number; priceType: string; batch: number; sessionHours: number };
 }
@@ -425,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pollingSeconds: e.JOBS_POLL_SECONDS,
     },
     importBatchLines: e.IMPORT_BATCH_LINES,
+    priceListBatchLines: e.PRICE_LIST_BATCH_LINES,
     exchange1c: {
       fileLimit: e.EXCHANGE_1C_FILE_LIMIT,
       priceType: e.EXCHANGE_1C_PRICE_TYPE.trim(),

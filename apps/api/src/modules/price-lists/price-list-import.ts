@@ -33,7 +33,7 @@ import {
   findSupplier,
   insertUnmatched,
   markupRulesFor,
-  productsFor,
+  productIndex,
   removeStaleOffers,
   upsertOffers,
   type OfferValues,
@@ -76,6 +76,7 @@ const VALUE_MAX = 500;
 
 interface Matcher {
   manufacturerOf: (brandNormalized: string) => number | undefined;
+  productOf: (manufacturerId: number, articleNormalized: string) => number | undefined;
   priceOf: (manufacturerId: number, purchasePrice: number) => number;
   defaultDeliveryDays: number;
 }
@@ -86,8 +87,12 @@ function lineError(row: Exclude<PriceListRow, PriceListLine>) {
   return { line: row.line, value, reason: `${row.error.reason} (столбец «${row.error.column}»)` };
 }
 
-/** One batch: its matches, offers, unmatched and error lines (nothing written yet). */
-async function planBatch(tx: Db, rows: readonly PriceListRow[], m: Matcher) {
+/**
+ * One batch: its matches, offers, unmatched and error lines (nothing written yet). `written` holds the purchase
+ * price this call of the run has committed per product: a line no cheaper than that is no offer to write (the
+ * upsert would keep the committed one anyway), which spares the database most of a list's repeated products.
+ */
+function planBatch(rows: readonly PriceListRow[], m: Matcher, written: ReadonlyMap<number, number>) {
   const errors: { line: number; value: string; reason: string }[] = [];
   const unmatched: UnmatchedValues[] = [];
   const known: { line: PriceListLine; manufacturerId: number }[] = [];
@@ -100,21 +105,20 @@ async function planBatch(tx: Db, rows: readonly PriceListRow[], m: Matcher) {
     if (manufacturerId === undefined) unmatched.push(unmatchedOf(row, 'brand'));
     else known.push({ line: row, manufacturerId });
   }
-  const products = await productsFor(
-    tx,
-    known.map((k) => ({ manufacturerId: k.manufacturerId, article: k.line.articleNormalized })),
-  );
-  const productOf = new Map(products.map((p) => [`${p.manufacturer_id}:${p.article}`, p.id]));
   // One offer per product: a product the file repeats keeps its cheapest line.
   const offers = new Map<number, OfferValues>();
+  let articleMisses = 0;
   for (const { line, manufacturerId } of known) {
-    const productId = productOf.get(`${manufacturerId}:${line.articleNormalized}`);
+    const productId = m.productOf(manufacturerId, line.articleNormalized);
     if (productId === undefined) {
       unmatched.push(unmatchedOf(line, 'article'));
+      articleMisses++;
       continue;
     }
     const current = offers.get(productId);
     if (current && current.purchasePrice <= line.price) continue;
+    const committed = written.get(productId);
+    if (committed !== undefined && committed <= line.price) continue;
     offers.set(productId, {
       productId,
       purchasePrice: line.price,
@@ -130,12 +134,9 @@ async function planBatch(tx: Db, rows: readonly PriceListRow[], m: Matcher) {
     errors,
     unmatched,
     offers: [...offers.values()],
-    matched: known.length - countArticleMisses(unmatched),
+    matched: known.length - articleMisses,
   };
 }
-
-const countArticleMisses = (rows: readonly UnmatchedValues[]) =>
-  rows.filter((r) => r.reason === 'article').length;
 
 function unmatchedOf(line: PriceListLine, reason: 'brand' | 'article'): UnmatchedValues {
   return {
@@ -156,6 +157,7 @@ async function matcherFor(db: Db, supplierId: number, defaultDeliveryDays: numbe
     ...DEFAULT_BRAND_SYNONYMS,
     ...table.synonyms.map((s) => ({ brand: s.title, aliases: [s.alias] })),
   ]);
+  const products = await productIndex(db);
   const manufacturers = new Map<string, number>();
   for (const m of table.manufacturers) {
     const key = brands(m.title);
@@ -163,6 +165,7 @@ async function matcherFor(db: Db, supplierId: number, defaultDeliveryDays: numbe
   }
   const matcher: Matcher = {
     manufacturerOf: (key) => manufacturers.get(key),
+    productOf: (manufacturerId, article) => products.get(manufacturerId)?.get(article),
     priceOf: markupFor(supplierId, await markupRulesFor(db, supplierId)),
     defaultDeliveryDays,
   };
@@ -202,20 +205,22 @@ export async function runPriceListImport(
     let done = run.lines_done;
     let seen = 0;
     let batches = 0;
+    // Product → the purchase price this call has committed for it (see planBatch).
+    const written = new Map<number, number>();
 
     const commit = async (rows: PriceListRow[]) => {
+      const plan = planBatch(rows, matcher, written);
       const ok = await db
         .transaction(async (tx) => {
-          const plan = await planBatch(tx, rows, matcher);
-          const written = await upsertOffers(tx, supplier.id, id, plan.offers);
+          const upserted = await upsertOffers(tx, supplier.id, id, plan.offers);
           await insertUnmatched(tx, id, plan.unmatched);
           await insertImportErrors(tx, id, plan.errors);
           const next = {
             ...summary,
             matched: (summary.matched ?? 0) + plan.matched,
             unmatched: (summary.unmatched ?? 0) + plan.unmatched.length,
-            offers_added: (summary.offers_added ?? 0) + written.added,
-            offers_updated: (summary.offers_updated ?? 0) + written.updated,
+            offers_added: (summary.offers_added ?? 0) + upserted.added,
+            offers_updated: (summary.offers_updated ?? 0) + upserted.updated,
           };
           if (!(await checkpointImportRun(tx, id, done, done + rows.length, plan.errors.length, next)))
             tx.rollback();
@@ -227,6 +232,7 @@ export async function runPriceListImport(
           throw err;
         });
       if (!ok) return false;
+      for (const offer of plan.offers) written.set(offer.productId, offer.purchasePrice);
       done += rows.length;
       batches++;
       await opts.afterBatch?.(batches);

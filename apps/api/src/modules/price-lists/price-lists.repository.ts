@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMPORT_STATUSES, type PriceListSettings } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { brandSynonyms, markupRules, priceListUnmatched, suppliers } from '../../db/schema';
+import { brandSynonyms, markupRules, suppliers } from '../../db/schema';
 import { intArray, parseRows, pgIso, pgNumber, pgNumberOrNull, textArray } from '../../db/sql';
 import type { MarkupRule } from './markup';
 
@@ -307,20 +307,30 @@ export async function brandTable(
   return { manufacturers, synonyms };
 }
 
-/** Products by (manufacturer, normalised article), one query for a batch. */
-export async function productsFor(
-  tx: Db,
-  keys: readonly { manufacturerId: number; article: string }[],
-): Promise<{ id: number; manufacturer_id: number; article: string }[]> {
-  if (keys.length === 0) return [];
-  return parseRows(
-    tx,
-    sql`select p.id, p.manufacturer_id, p.article_normalized as article
-        from (select distinct m, a from unnest(${intArray(keys.map((k) => k.manufacturerId))},
-                                               ${textArray(keys.map((k) => k.article))}) as x(m, a)) x
-        join products p on p.article_normalized = x.a and p.manufacturer_id = x.m`,
-    z.object({ id: z.number().int(), manufacturer_id: z.number().int(), article: z.string() }),
+/**
+ * Every product's (manufacturer, normalised article) → id, read once per run: a price list is matched in memory.
+ * One sequential read of the catalogue (~0.3 s for 200,000 products) instead of a join per batch that fetched
+ * random product pages (0.3–0.7 s a batch, most of the import's time). About 25 MB for 200,000 products.
+ * Where two products share the key, the older one (lowest id) is the match.
+ */
+export async function productIndex(db: Db): Promise<Map<number, Map<string, number>>> {
+  const result = await db.execute(
+    sql`select id, manufacturer_id, article_normalized from products
+        where manufacturer_id is not null and article_normalized <> '' order by id`,
   );
+  const row = z.object({
+    id: z.number().int(),
+    manufacturer_id: z.number().int(),
+    article_normalized: z.string(),
+  });
+  const index = new Map<number, Map<string, number>>();
+  for (const raw of result.rows) {
+    const p = row.parse(raw);
+    let byArticle = index.get(p.manufacturer_id);
+    if (!byArticle) index.set(p.manufacturer_id, (byArticle = new Map()));
+    if (!byArticle.has(p.article_normalized)) byArticle.set(p.article_normalized, p.id);
+  }
+  return index;
 }
 
 export interface OfferValues {
@@ -337,6 +347,7 @@ export interface OfferValues {
 /**
  * Writes a batch's offers for the supplier (one per product): a new one is added; one an earlier import wrote is
  * replaced; one this import wrote already (the product repeated in the file) is replaced only by a cheaper line.
+ * One statement: the offers' state before (for the counts) is read in the snapshot the insert starts from.
  */
 export async function upsertOffers(
   tx: Db,
@@ -345,42 +356,38 @@ export async function upsertOffers(
   offers: readonly OfferValues[],
 ): Promise<{ added: number; updated: number }> {
   if (offers.length === 0) return { added: 0, updated: 0 };
-  const ids = offers.map((o) => o.productId);
-  const existing = await parseRows(
+  const ids = intArray(offers.map((o) => o.productId));
+  const [counts] = await parseRows(
     tx,
-    sql`select product_id, import_id from supplier_offers
-        where supplier_id = ${supplierId} and product_id = any(${intArray(ids)})`,
-    z.object({ product_id: z.number().int(), import_id: z.number().int().nullable() }),
+    sql`with before as (
+          select product_id, import_id from supplier_offers
+          where supplier_id = ${supplierId} and product_id = any(${ids})
+        ), written as (
+          insert into supplier_offers (supplier_id, product_id, purchase_price, price, quantity, delivery_days,
+            multiplicity, supplier_article, supplier_brand, import_id, updated_at)
+          select ${supplierId}, x.p, x.pp, x.pr, x.q, x.d, x.m, x.a, x.b, ${importId}, now()
+          from unnest(${ids}, ${moneyArray(offers.map((o) => o.purchasePrice))},
+                      ${moneyArray(offers.map((o) => o.price))}, ${intArray(offers.map((o) => o.quantity))},
+                      ${intArray(offers.map((o) => o.deliveryDays))}, ${intArray(offers.map((o) => o.multiplicity))},
+                      ${textArray(offers.map((o) => o.article))}, ${textArray(offers.map((o) => o.brand))})
+               as x(p, pp, pr, q, d, m, a, b)
+          on conflict (supplier_id, product_id) do update set
+            purchase_price = excluded.purchase_price, price = excluded.price, quantity = excluded.quantity,
+            delivery_days = excluded.delivery_days, multiplicity = excluded.multiplicity,
+            supplier_article = excluded.supplier_article, supplier_brand = excluded.supplier_brand,
+            import_id = excluded.import_id, updated_at = now()
+          where supplier_offers.import_id is distinct from excluded.import_id
+             or excluded.purchase_price < supplier_offers.purchase_price
+          returning product_id
+        )
+        -- A product this import wrote in an earlier batch and now found cheaper is neither new nor an update.
+        select count(*) filter (where b.product_id is null)::int as added,
+               count(*) filter (where b.product_id is not null and b.import_id is distinct from ${importId}::int)::int
+                 as updated
+        from written w left join before b on b.product_id = w.product_id`,
+    z.object({ added: pgNumber, updated: pgNumber }),
   );
-  const before = new Map(existing.map((r) => [r.product_id, r.import_id]));
-  const written = await parseRows(
-    tx,
-    sql`insert into supplier_offers (supplier_id, product_id, purchase_price, price, quantity, delivery_days,
-          multiplicity, supplier_article, supplier_brand, import_id, updated_at)
-        select ${supplierId}, x.p, x.pp, x.pr, x.q, x.d, x.m, x.a, x.b, ${importId}, now()
-        from unnest(${intArray(ids)}, ${moneyArray(offers.map((o) => o.purchasePrice))},
-                    ${moneyArray(offers.map((o) => o.price))}, ${intArray(offers.map((o) => o.quantity))},
-                    ${intArray(offers.map((o) => o.deliveryDays))}, ${intArray(offers.map((o) => o.multiplicity))},
-                    ${textArray(offers.map((o) => o.article))}, ${textArray(offers.map((o) => o.brand))})
-             as x(p, pp, pr, q, d, m, a, b)
-        on conflict (supplier_id, product_id) do update set
-          purchase_price = excluded.purchase_price, price = excluded.price, quantity = excluded.quantity,
-          delivery_days = excluded.delivery_days, multiplicity = excluded.multiplicity,
-          supplier_article = excluded.supplier_article, supplier_brand = excluded.supplier_brand,
-          import_id = excluded.import_id, updated_at = now()
-        where supplier_offers.import_id is distinct from excluded.import_id
-           or excluded.purchase_price < supplier_offers.purchase_price
-        returning product_id`,
-    z.object({ product_id: z.number().int() }),
-  );
-  let added = 0;
-  let updated = 0;
-  // A product this import wrote in an earlier batch and now found cheaper is neither new nor an update.
-  for (const { product_id } of written) {
-    if (!before.has(product_id)) added++;
-    else if (before.get(product_id) !== importId) updated++;
-  }
-  return { added, updated };
+  return { added: counts?.added ?? 0, updated: counts?.updated ?? 0 };
 }
 
 export interface UnmatchedValues {
@@ -393,23 +400,24 @@ export interface UnmatchedValues {
   reason: 'brand' | 'article';
 }
 
+/** Ints that may be null as one int[] parameter. */
+const nullableIntArray = (values: readonly (number | null)[]): SQL =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
+
+/** A batch's unmatched lines, one statement (arrays, not a parameter per value). */
 export async function insertUnmatched(
   tx: Db,
   importId: number,
   rows: readonly UnmatchedValues[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(priceListUnmatched).values(
-    rows.map((r) => ({
-      importId,
-      line: r.line,
-      article: r.article,
-      brand: r.brand,
-      title: r.title,
-      price: r.price,
-      quantity: r.quantity,
-      reason: r.reason,
-    })),
+  await tx.execute(
+    sql`insert into price_list_unmatched (import_id, line, article, brand, title, price, quantity, reason)
+        select ${importId}, x.l, x.a, x.b, x.t, x.p, x.q, x.r
+        from unnest(${intArray(rows.map((r) => r.line))}, ${textArray(rows.map((r) => r.article))},
+                    ${textArray(rows.map((r) => r.brand))}, ${textArray(rows.map((r) => r.title))},
+                    ${moneyArray(rows.map((r) => r.price))}, ${nullableIntArray(rows.map((r) => r.quantity))},
+                    ${textArray(rows.map((r) => r.reason))}) as x(l, a, b, t, p, q, r)`,
   );
 }
 

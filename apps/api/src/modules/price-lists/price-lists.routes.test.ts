@@ -35,7 +35,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     config: {
       jobs: { enabled: true, concurrency: 1, poolSize: 1, pollingSeconds: 0.5 },
-      importBatchLines: 2,
+      priceListBatchLines: 2,
     },
   });
   admin = (await user(ctx, 'admin')).authorization;
@@ -371,5 +371,56 @@ describe('price lists', () => {
       [p0.id, 180, run.id],
     ]);
     expect(firstRun.id).not.toBe(run.id);
+  });
+  it('keeps the cheapest line of a product repeated across batches, and counts each offer once', async () => {
+    const [p0, p1] = products as [Product, Product];
+    // Batches of 2 data lines: p0 at 300 then 250 (cheaper, a later batch) then 280; p1 at 200 then 260.
+    const csv = Buffer.from(
+      [
+        'Артикул,Производитель,Наименование,Цена,Остаток',
+        `${p0.article},${p0.brand},Первый,300,1`,
+        `${p1.article},${p1.brand},Второй,200,1`,
+        `${p0.article},${p0.brand},Первый дешевле,250,2`,
+        `${p1.article},${p1.brand},Второй дороже,260,1`,
+        `${p0.article},${p0.brand},Первый снова,280,3`,
+      ].join('\n'),
+    );
+    const res = await multipart(
+      `/api/admin/v1/suppliers/${supplier.id}/price-list/`,
+      form(csv, 'rossko-3.csv'),
+    );
+    const run = await finished(json<AdminImport>(res).id);
+    expect(run.status).toBe('done');
+    // p0 came from the previous run (updated once, not once per cheaper line); p1 was removed by it (added).
+    expect(run.summary).toMatchObject({ matched: 5, offers_added: 1, offers_updated: 1, offers_removed: 0 });
+    const now = await offers(supplier.id);
+    expect(now.map((o) => [Number(o.product_id), Number(o.purchase_price), o.quantity, o.import_id])).toEqual(
+      [
+        [p0.id, 250, 2, run.id],
+        [p1.id, 200, 1, run.id],
+      ].sort((a, b) => a[0]! - b[0]!),
+    );
+  });
+
+  it('matches an article two products of one maker share to the older product', async () => {
+    const [, , , p3] = products as [Product, Product, Product, Product];
+    // A newer product of p3's maker gets p3's article: the line must still go to p3, the first one.
+    const [twin] = await rows<{ id: number }>(
+      ctx,
+      sql`update products set article = ${p3.article}, article_normalized = (select article_normalized from products where id = ${p3.id})
+          where id = (select max(id) from products where manufacturer_id = ${p3.manufacturer_id} and id > ${p3.id})
+          returning id`,
+    );
+    expect(twin).toBeDefined();
+    const csv = Buffer.from(
+      `Артикул,Производитель,Наименование,Цена,Остаток\n${p3.article},${p3.brand},Четвёртый,90,5\n`,
+    );
+    const res = await multipart(
+      `/api/admin/v1/suppliers/${supplier.id}/price-list/`,
+      form(csv, 'rossko-4.csv'),
+    );
+    const run = await finished(json<AdminImport>(res).id);
+    expect(run.summary).toMatchObject({ matched: 1, offers_added: 1 });
+    expect((await offers(supplier.id)).map((o) => Number(o.product_id))).toEqual([p3.id]);
   });
 });

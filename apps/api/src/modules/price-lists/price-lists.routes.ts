@@ -59,7 +59,7 @@ const priceListsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     try {
       finished = await runPriceListImport(app.db, importId, {
         dataDir,
-        batchLines: app.config.importBatchLines,
+        batchLines: app.config.priceListBatchLines,
         log: app.log,
         requeue: async (id) => {
           await jobs.enqueue('price-list', { importId: id });
