@@ -431,8 +431,12 @@ export async function pendingOrders(db: Db, limit: number): Promise<(SaleOrder &
           (select coalesce(jsonb_agg(jsonb_build_object('productId', i.product_id, 'externalId', p.external_id,
               'title', i.title, 'article', i.vendor_code, 'price', i.price, 'quantity', i.quantity,
               'isService', i.is_service,
-              'installationPrice', case when i.with_installation then i.installation_price else 0 end) order by i.id), '[]')
-           from order_items i join products p on p.id = i.product_id where i.order_id = o.id) as items
+              'installationPrice', case when i.with_installation then i.installation_price else 0 end,
+              'onOrder', i.supplier_id is not null or i.expected_at is not null, 'supplierId', i.supplier_id,
+              'supplier', s.title, 'purchasePrice', i.purchase_price, 'deliveryDays', i.delivery_days,
+              'expectedAt', i.expected_at) order by i.id), '[]')
+           from order_items i join products p on p.id = i.product_id left join suppliers s on s.id = i.supplier_id
+           where i.order_id = o.id) as items
         from orders o join branches b on b.id = o.branch_id
         where o.exchanged_version is null or o.exchanged_version <> o.version
         order by o.id limit ${limit}`,
@@ -455,6 +459,7 @@ export async function pendingOrders(db: Db, limit: number): Promise<(SaleOrder &
       ...i,
       price: Number(i.price),
       installationPrice: Number(i.installationPrice),
+      purchasePrice: i.purchasePrice === null ? null : Number(i.purchasePrice),
     })),
   }));
 }
