@@ -304,6 +304,23 @@ describe('1C exchange: catalogue', () => {
       await count(sql`select count(*)::int as n from audit_log where action = 'exchange.import_failed'`),
     ).toBeGreaterThanOrEqual(3);
   });
+
+  it('the planner knows the staged records before the first batch (statistics, not a guess)', async () => {
+    // Without statistics of the freshly staged rows the first batch's plan scanned them all per row; the staging
+    // call analyses exchange_staging in its transaction, so its row estimate counts the staged package.
+    const client = await catalogSession();
+    await client.upload('import.xml', joinXml(importXml({ count: N, onlyChanges: true })));
+    const [staging] = await client.importFile('import.xml', 1);
+    expect(staging!.lines[0]).toBe('progress');
+    const staged = await count(sql`select count(*)::int as n from exchange_staging`);
+    expect(staged).toBeGreaterThan(N);
+    expect(
+      await count(sql`select reltuples::int as n from pg_class where relname = 'exchange_staging'`),
+    ).toBeGreaterThanOrEqual(staged);
+    const answers = await client.importFile('import.xml');
+    expect(answers[answers.length - 1]!.lines[0]).toBe('success');
+    expect(await count(sql`select count(*)::int as n from exchange_staging`)).toBe(0);
+  });
 });
 
 describe('1C exchange: orders', () => {
