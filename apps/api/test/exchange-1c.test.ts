@@ -304,6 +304,23 @@ describe('1C exchange: catalogue', () => {
       await count(sql`select count(*)::int as n from audit_log where action = 'exchange.import_failed'`),
     ).toBeGreaterThanOrEqual(3);
   });
+
+  it('the planner knows the staged records before the first batch (statistics, not a guess)', async () => {
+    // Without statistics of the freshly staged rows the first batch's plan scanned them all per row; the staging
+    // call analyses exchange_staging in its transaction, so its row estimate counts the staged package.
+    const client = await catalogSession();
+    await client.upload('import.xml', joinXml(importXml({ count: N, onlyChanges: true })));
+    const [staging] = await client.importFile('import.xml', 1);
+    expect(staging!.lines[0]).toBe('progress');
+    const staged = await count(sql`select count(*)::int as n from exchange_staging`);
+    expect(staged).toBeGreaterThan(N);
+    expect(
+      await count(sql`select reltuples::int as n from pg_class where relname = 'exchange_staging'`),
+    ).toBeGreaterThanOrEqual(staged);
+    const answers = await client.importFile('import.xml');
+    expect(answers[answers.length - 1]!.lines[0]).toBe('success');
+    expect(await count(sql`select count(*)::int as n from exchange_staging`)).toBe(0);
+  });
 });
 
 describe('1C exchange: orders', () => {
@@ -312,13 +329,32 @@ describe('1C exchange: orders', () => {
       ctx,
       sql`select slug from products where external_id = ${productId(5)}`,
     );
+    // A second line «под заказ»: a supplier's offer (issue #15) for another 1C product.
+    const [q] = await rows<{ id: number; slug: string }>(
+      ctx,
+      sql`select id, slug from products where external_id = ${productId(6)}`,
+    );
+    const [s] = await rows<{ id: number }>(
+      ctx,
+      sql`insert into suppliers (title) values ('Автодеталь & Ко') returning id`,
+    );
+    await ctx.handle.db.execute(
+      sql`insert into supplier_offers (supplier_id, product_id, purchase_price, price, quantity, delivery_days,
+            multiplicity, supplier_article, supplier_brand)
+          values (${s!.id}, ${q!.id}, 812.4, 990, 10, 4, 1, 'A1', 'B')`,
+    );
     const v = await visitor(ctx);
     const placed = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payment/orders/',
       remoteAddress: nextIp(),
       headers: { authorization: v.authorization },
-      payload: orderBody(where.branches[0]!.id, cash, [{ slug: p!.slug, quantity: 2 }]),
+      payload: orderBody(where.branches[0]!.id, cash, [], {
+        cart: [
+          { slug: p!.slug, quantity: 2, with_installation: false },
+          { slug: q!.slug, quantity: 3, with_installation: false, supplier_id: s!.id },
+        ],
+      }),
     });
     expect(placed.statusCode).toBe(201);
     const [order] = await rows<{ id: number; number: string }>(
@@ -337,6 +373,27 @@ describe('1C exchange: orders', () => {
     expect(doc.body).toContain(`<Ид>${productId(5)}</Ид>`);
     expect(doc.body).toContain(
       `<ЦенаЗаЕдиницу>${retailPrice(5).toFixed(2)}</ЦенаЗаЕдиницу><Количество>2</Количество>`,
+    );
+    // Which lines are supplier offers «под заказ»: requisites of the line, own stock says so too.
+    const lines = [...doc.body.matchAll(/<Товар><Ид>([^<]+)<\/Ид>.*?<\/Товар>/g)];
+    const own = lines.find((m) => m[1] === productId(5))?.[0];
+    const onOrder = lines.find((m) => m[1] === productId(6))?.[0];
+    const req = (name: string, value: string) =>
+      `<ЗначениеРеквизита><Наименование>${name}</Наименование><Значение>${value}</Значение></ЗначениеРеквизита>`;
+    expect(own).toContain(req('Под заказ', 'false'));
+    expect(own).not.toContain('Поставщик');
+    const [expected] = await rows<{ day: string }>(
+      ctx,
+      sql`select expected_at::text as day from order_items where order_id = ${order!.id} and supplier_id = ${s!.id}`,
+    );
+    expect(expected?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(onOrder).toContain('<ЦенаЗаЕдиницу>990.00</ЦенаЗаЕдиницу><Количество>3</Количество>');
+    expect(onOrder).toContain(
+      req('Под заказ', 'true') +
+        req('Поставщик', 'Автодеталь &amp; Ко') +
+        req('Закупочная цена', '812.40') +
+        req('Срок поставки, дней', '4') +
+        req('Ожидается', expected!.day),
     );
     expect((await sale.success()).lines).toEqual(['success']);
     expect((await sale.query()).body).not.toContain(order!.number);

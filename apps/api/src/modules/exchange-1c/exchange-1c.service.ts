@@ -210,6 +210,7 @@ async function stageFile(
         },
         500,
       );
+      await repo.analyzeForPlanner(tx, 'staging');
       await repo.updateImport(tx, importId, {
         status: 'applying',
         staged,
@@ -373,6 +374,7 @@ async function finish(
   relative: string,
 ) {
   let deactivated = 0;
+  if (!meta.onlyChanges) await repo.analyzeForPlanner(tx, 'catalogue');
   if (!meta.onlyChanges && meta.file === 'import')
     deactivated = await repo.deactivateMissingProducts(tx, row.id);
   if (!meta.onlyChanges && meta.file === 'offers')

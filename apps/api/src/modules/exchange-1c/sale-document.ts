@@ -15,6 +15,16 @@ export interface SaleOrderLine {
   quantity: number;
   isService: boolean;
   installationPrice: number;
+  /** Ordered from a supplier's offer «под заказ» (order_items.supplier_id), not from the shop's own stock. */
+  onOrder: boolean;
+  supplierId: number | null;
+  /** The supplier's name now (null when the line is own stock or the supplier was deleted since). */
+  supplier: string | null;
+  /** What the supplier charged at the time of the order, per unit. */
+  purchasePrice: number | null;
+  deliveryDays: number | null;
+  /** The day the line is expected at the branch, YYYY-MM-DD. */
+  expectedAt: string | null;
 }
 
 export interface SaleOrder {
@@ -75,8 +85,29 @@ const requisite = (name: string, value: string) =>
 /** The product's Ид for 1C: its 1C id when it came from 1C, else a stable id of the shop's own. */
 const productExternalId = (item: SaleOrder['items'][number]) => item.externalId ?? `podbor-${item.productId}`;
 
+/**
+ * Requisites of a goods line that say where it comes from. CommerceML has no element for a supplier's order, so
+ * they go, like ВидНоменклатуры, into the line's ЗначенияРеквизитов (name/value pairs that 1C:УТ keeps on the line
+ * of «Заказ клиента» and a handler may map onto «Обеспечение» and «Поставщик»): «Под заказ» on every goods line
+ * (true/false, as CommerceML writes booleans); for a line «под заказ» also «Поставщик», «Закупочная цена» (per
+ * unit, at the time of the order), «Срок поставки, дней» and «Ожидается» (the date, xs:date as CommerceML's Дата).
+ */
+function supplyRequisites(item: SaleOrderLine): string {
+  if (item.isService) return '';
+  if (!item.onOrder) return requisite('Под заказ', 'false');
+  return [
+    requisite('Под заказ', 'true'),
+    item.supplier !== null || item.supplierId !== null
+      ? requisite('Поставщик', item.supplier ?? `podbor-supplier-${item.supplierId}`)
+      : '',
+    item.purchasePrice !== null ? requisite('Закупочная цена', money(item.purchasePrice)) : '',
+    item.deliveryDays !== null ? requisite('Срок поставки, дней', String(item.deliveryDays)) : '',
+    item.expectedAt !== null ? requisite('Ожидается', item.expectedAt) : '',
+  ].join('');
+}
+
 function line(item: SaleOrder['items'][number]): string {
-  const goods = `<Товар>${el('Ид', productExternalId(item))}${el('Артикул', item.article)}${el('Наименование', item.title)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${el('ЦенаЗаЕдиницу', money(item.price))}${el('Количество', item.quantity)}${el('Сумма', money(item.price * item.quantity))}<ЗначенияРеквизитов>${requisite('ВидНоменклатуры', item.isService ? 'Услуга' : 'Товар')}${requisite('ТипНоменклатуры', item.isService ? 'Услуга' : 'Товар')}</ЗначенияРеквизитов></Товар>`;
+  const goods = `<Товар>${el('Ид', productExternalId(item))}${el('Артикул', item.article)}${el('Наименование', item.title)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${el('ЦенаЗаЕдиницу', money(item.price))}${el('Количество', item.quantity)}${el('Сумма', money(item.price * item.quantity))}<ЗначенияРеквизитов>${requisite('ВидНоменклатуры', item.isService ? 'Услуга' : 'Товар')}${requisite('ТипНоменклатуры', item.isService ? 'Услуга' : 'Товар')}${supplyRequisites(item)}</ЗначенияРеквизитов></Товар>`;
   if (item.installationPrice <= 0) return goods;
   return `${goods}<Товар>${el('Ид', `podbor-installation-${item.productId}`)}${el('Наименование', `Установка: ${item.title}`)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${el('ЦенаЗаЕдиницу', money(item.installationPrice))}${el('Количество', 1)}${el('Сумма', money(item.installationPrice))}<ЗначенияРеквизитов>${requisite('ВидНоменклатуры', 'Услуга')}${requisite('ТипНоменклатуры', 'Услуга')}</ЗначенияРеквизитов></Товар>`;
 }
