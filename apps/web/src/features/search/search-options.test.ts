@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchPageHref } from './search-href';
-import { searchDelay, searchSections, searchTerm, vehicleResultsHref } from './search-options';
+import { searchDelay, searchSections, searchTerm } from './search-options';
 
 describe('header search', () => {
   it('sends the trimmed value only from 3 characters on', () => {
@@ -92,7 +92,8 @@ describe('the vehicle read from the search text (issue #17)', () => {
     ]);
   });
 
-  it('chooses the vehicle on the home page when the text was nothing but the vehicle', () => {
-    expect(vehicleResultsHref('', 7)).toBe('/?transport_id=7');
+  it('keeps the plain vehicle list when the text is nothing but the vehicle', () => {
+    const sections = searchSections({ ...answer, vehicle: { ...answer.vehicle, query: '' } }, 'x');
+    expect(sections.map((s) => s.kind)).toEqual(['transport']);
   });
 });

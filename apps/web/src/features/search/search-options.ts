@@ -67,13 +67,16 @@ function transportHref(id: number): string {
  * vehicle chosen (proxy.ts stores `transport_id` from any address).
  */
 export function vehicleResultsHref(query: string, transportId: number): string {
-  const q = query.trim();
-  return `${q ? searchPageHref(q) : '/?'}${q ? '&' : ''}${QUERY_PARAMS.transportId}=${transportId}`;
+  return `${searchPageHref(query)}&${QUERY_PARAMS.transportId}=${transportId}`;
 }
 
 export function searchSections(data: SearchResponse, idPrefix: string): SearchSection[] {
-  // A vehicle named in the text ('колодки камри 2018'): its vehicles are offered in place of the plain list.
-  const offer = data.vehicle && data.vehicle.transports.length > 0 ? data.vehicle : null;
+  // A vehicle named with other words ('колодки камри 2018'): its vehicles are offered in place of the plain
+  // list, leading to the results of those words. A query that is only a vehicle ('лада веста') keeps the list.
+  const offer =
+    data.vehicle && data.vehicle.transports.length > 0 && data.vehicle.query.trim() !== ''
+      ? data.vehicle
+      : null;
   const sections: SearchSection[] = [
     {
       kind: 'vehicle',
