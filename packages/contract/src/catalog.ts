@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productFit } from './fit';
 import { productOffer } from './offers';
+import { searchVehicle } from './vehicle-search';
 import {
   categoriesPath,
   optionalQuery,
@@ -247,6 +248,8 @@ export const searchResponse = z.object({
   products: z.array(searchProduct),
   /** Podbor adds, when the query as typed found nothing: the query answered instead (keyboard layout switched). */
   corrected_query: z.string().optional(),
+  /** Podbor adds (issue #17): the vehicle named in the query, its words left out of the product search. */
+  vehicle: searchVehicle.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
@@ -269,6 +272,8 @@ export type SearchFiltersQuery = z.infer<typeof searchFiltersQuery>;
 /** A listing page of every product matching the query; `corrected_query` as in the search answer. */
 export const searchProductsResponse = catalogProductsResponse.extend({
   corrected_query: z.string().optional(),
+  /** As in the search answer: without a vehicle in the path, the products are those fitting this one. */
+  vehicle: searchVehicle.optional(),
 });
 export type SearchProductsResponse = z.infer<typeof searchProductsResponse>;
 

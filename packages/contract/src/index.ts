@@ -18,6 +18,7 @@ export * from './catalog';
 export * from './product';
 export * from './transport';
 export * from './vehicle-code';
+export * from './vehicle-search';
 export * from './lookalikes';
 export * from './review';
 export * from './offers';

@@ -31,10 +31,11 @@ import {
   selectionKey,
   type ListingParams,
 } from '../../lib/catalog/listing-page';
-import { transportOr404 } from '../../lib/catalog/transport.directory';
+import { transportDirectory, transportOr404 } from '../../lib/catalog/transport.directory';
 import { badRequest } from '../../lib/http-error';
 import { catalogCache } from '../../lib/catalog/catalog-cache';
 import { articleQuery, correctTerms, searchTerms, termsTsquery, type SearchTerm } from './search.service';
+import { readVehicle } from './vehicle-query';
 
 // The search results page (Enter in the search box): every product the query finds — by article, by its words
 // in any form, its codes in any spelling and its synonyms, exactly as the search box reads them — as a catalogue
@@ -79,11 +80,15 @@ function matchOf(query: string, terms: SearchTerm[]): Resolved {
   };
 }
 
-function fitsSql(transportId: number | null): SQL {
-  return transportId === null
-    ? sql`true`
-    : sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId}))`;
+/** The products fitting the vehicle — or any of the vehicles a query names (issue #17) — or every vehicle. */
+function fitsSql(transport: number | number[] | null): SQL {
+  if (transport === null) return sql`true`;
+  const which = typeof transport === 'number' ? sql`= ${transport}` : sql`= any(${intArray(transport)})`;
+  return sql`(p.is_universal or exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id ${which}))`;
 }
+
+/** Vehicle the listing is for: the one of the path, or the vehicles the query names. */
+type Fit = number | number[] | null;
 
 export function createSearchResultsService(db: Db): SearchResultsService {
   const categories = categoryDirectory(db);
@@ -92,7 +97,7 @@ export function createSearchResultsService(db: Db): SearchResultsService {
   const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 5_000);
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
-  const exists = async (r: Resolved, transportId: number | null) => {
+  const exists = async (r: Resolved, transportId: Fit) => {
     if (!r.match) return false;
     const rows = await parseRows(
       db,
@@ -105,9 +110,9 @@ export function createSearchResultsService(db: Db): SearchResultsService {
   };
 
   /** The query as typed; failing that, with the other keyboard layout; failing that, with typos corrected. */
-  async function resolve(query: string, transportId: number | null): Promise<Resolved> {
+  async function resolve(query: string, transportId: Fit): Promise<Resolved> {
     if (!isSearchableQuery(query)) return NOTHING;
-    const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
+    const key = `${String(transportId ?? '')}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
     return resolutions.get(key, async () => {
       const typed = matchOf(query, searchTerms(query));
       if (await exists(typed, transportId)) return typed;
@@ -161,6 +166,18 @@ export function createSearchResultsService(db: Db): SearchResultsService {
     return out;
   }
 
+  // A vehicle named in the text ('колодки камри 2018', issue #17): the other words are searched, among the
+  // products fitting that vehicle — the one of the path when it is among the vehicles the text fits, else any
+  // of them — and the page names it (`vehicle`) to offer choosing it.
+  async function scope(query: string, transportId: number | null) {
+    const reading = readVehicle(await transportDirectory(db).get(), query);
+    if (!reading || reading.transportIds.length === 0 || !isSearchableQuery(reading.vehicle.query))
+      return { text: query, fit: transportId as Fit, vehicle: reading?.vehicle };
+    const ids = reading.transportIds;
+    const fit: Fit = transportId !== null && ids.includes(transportId) ? transportId : ids;
+    return { text: reading.vehicle.query, fit, vehicle: reading.vehicle };
+  }
+
   return {
     async products(wantedTransport, query, body) {
       const transportId = await vehicle(wantedTransport);
@@ -168,17 +185,20 @@ export function createSearchResultsService(db: Db): SearchResultsService {
       const filter = body.filter ?? {};
       const where = await conditions(tree, filter);
       const params = listingParams(query, body);
-      const resolved = await resolve(query.query, transportId);
+      const { text, fit, vehicle: named } = await scope(query.query, transportId);
+      const resolved = await resolve(text, fit);
       const key = JSON.stringify([query.query.toLowerCase(), transportId, params, selectionKey(filter)]);
-      return pages.get(key, () => listMatches(db, tree, resolved, transportId, where, params));
+      const page = await pages.get(key, () => listMatches(db, tree, resolved, fit, where, params));
+      return named ? { ...page, vehicle: named } : page;
     },
 
     async filters(query, wantedTransport) {
       const transportId = await vehicle(wantedTransport);
       const tree = await categories.tree();
-      const resolved = await resolve(query, transportId);
+      const { text, fit } = await scope(query, transportId);
+      const resolved = await resolve(text, fit);
       const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
-      return facets.get(key, () => matchFilters(db, tree, resolved, transportId));
+      return facets.get(key, () => matchFilters(db, tree, resolved, fit));
     },
   };
 }
@@ -187,7 +207,7 @@ async function listMatches(
   db: Db,
   tree: CategoryTree,
   resolved: Resolved,
-  transportId: number | null,
+  fit: Fit,
   where: SQL[],
   q: ListingParams,
 ): Promise<SearchProductsResponse> {
@@ -196,9 +216,11 @@ async function listMatches(
   const and = sql.join(where.map((c) => sql` and ${c}`));
   const hits = sql`select ${HIT_COLUMNS}, ${resolved.tier} as tier
           from products p
-          where p.is_active and ${resolved.match} and ${fitsSql(transportId)} and ${visibleCategorySql(tree)}${and}`;
+          where p.is_active and ${resolved.match} and ${fitsSql(fit)} and ${visibleCategorySql(tree)}${and}`;
   // Under the default sort an exact article comes first; any other sort is the customer's own order.
   const tier = q.sort === 'popular' && q.order === 'desc';
+  // is_linked_transport: fit for the one vehicle of the path or the text; for several, all shown fit one of them.
+  const transportId = typeof fit === 'number' ? fit : null;
   return { ...(await listingPage(db, tree, hits, { ...q, transportId, tier })), ...corrected };
 }
 
@@ -217,7 +239,7 @@ async function matchFilters(
   db: Db,
   tree: CategoryTree,
   resolved: Resolved,
-  transportId: number | null,
+  transportId: Fit,
 ): Promise<FiltersResponse> {
   if (!resolved.match) return [];
   const rows = await parseRows(

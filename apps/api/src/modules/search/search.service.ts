@@ -20,6 +20,7 @@ import { intArray, parseRows, pgNumber, pgNumberOrNull, textArray } from '../../
 import { CATEGORY_TTL_MS, categoryDirectory, type CategoryTree } from '../../lib/catalog/category.directory';
 import { transportDirectory, type TransportDirectory } from '../../lib/catalog/transport.directory';
 import { catalogCache } from '../../lib/catalog/catalog-cache';
+import { readVehicle } from './vehicle-query';
 
 // Search box: vehicles by label, categories by title (both in memory), products in PostgreSQL, one statement:
 //   tier 0  the exact normalised article ('0 986 494 524', '0986-494-524' → '0986494524'),
@@ -85,6 +86,27 @@ export function createSearchService(db: Db): SearchService {
     };
   }
 
+  // A vehicle named in the text ('колодки камри 2018'): the products are searched for the other words and
+  // ranked for that vehicle — the chosen one when it is among the vehicles the text fits, else the first of
+  // them — and the answer names it (`vehicle`, its vehicles in `transport` to choose from). A query that is
+  // nothing but a vehicle ('лада веста') is answered as before, with the vehicle named.
+  async function withVehicle(query: string, transportId: number | null): Promise<SearchResponse> {
+    const reading = readVehicle(await transportDirectory(db).get(), query);
+    if (!reading) return run(query, transportId);
+    const { vehicle, transportIds } = reading;
+    if (!isSearchableQuery(vehicle.query)) return { ...(await run(query, transportId)), vehicle };
+    const rank =
+      transportId !== null && transportIds.includes(transportId)
+        ? transportId
+        : (transportIds[0] ?? transportId);
+    const answer = await run(vehicle.query, rank);
+    return {
+      ...answer,
+      transport: vehicle.transports.length > 0 ? vehicle.transports : answer.transport,
+      vehicle,
+    };
+  }
+
   return {
     async search({ query, transport, transport_id }) {
       if (!isSearchableQuery(query)) return EMPTY_SEARCH;
@@ -95,7 +117,7 @@ export function createSearchService(db: Db): SearchService {
       // Answers are the same for everyone with the same vehicle: a popular query ('масло', 'колодки') is
       // computed once a minute.
       const key = `${transportId ?? ''}|${query.toLowerCase().replace(/\s+/g, ' ')}`;
-      return searches.get(key, () => run(query, transportId));
+      return searches.get(key, () => withVehicle(query, transportId));
     },
   };
 }

@@ -42,6 +42,45 @@ function Suggestions({ exclude }: { exclude?: string }) {
   );
 }
 
+/**
+ * The vehicle read from the query (issue #17, 'колодки камри 2018'): the products below fit it; choosing one of
+ * its vehicles makes it the chosen one (a full load: proxy.ts stores it and the whole frame follows) and shows
+ * the results of the other words for it. Not shown once one of them is the chosen vehicle.
+ */
+function VehicleOffer({
+  vehicle,
+  transportId,
+}: {
+  vehicle: NonNullable<SearchProductsResponse['vehicle']>;
+  transportId: number | null;
+}) {
+  if (vehicle.transports.length === 0 || vehicle.transports.some((t) => t.id === transportId)) return null;
+  const href = (id: number) =>
+    `${vehicle.query ? `${searchHref(vehicle.query)}&` : '/?'}${QUERY_PARAMS.transportId}=${id}`;
+  const one = vehicle.transports.length === 1 ? vehicle.transports[0]! : null;
+  return (
+    <div className={styles.vehicleOffer} data-search-vehicle-offer="">
+      <p className={styles.vehicleOfferTitle}>
+        <CarIcon size={20} /> Показать для {vehicle.label}?
+      </p>
+      <p className={styles.vehicleOfferText}>
+        Ниже — товары по запросу «{vehicle.query}», подходящие {vehicle.label}, и универсальные.{' '}
+        {one ? 'Выберите автомобиль, чтобы подбирать детали для него на всём сайте.' : 'Уточните двигатель:'}
+      </p>
+      <ul role="list" className={styles.vehicleOfferList}>
+        {(one ? [one] : vehicle.transports).map((t) => (
+          <li key={t.id}>
+            {/* A full load, so the header, cart and counts follow the new vehicle. */}
+            <a href={href(t.id)} className={one ? buttonClass('primary') : styles.suggestion}>
+              {one ? `Выбрать ${t.label}` : t.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 async function Results({
   query,
   state,
@@ -71,6 +110,7 @@ async function Results({
           <strong>{listing.corrected_query}</strong>».
         </p>
       ) : null}
+      {listing.vehicle ? <VehicleOffer vehicle={listing.vehicle} transportId={transportId} /> : null}
       <div className={styles.toolbar}>
         {/* Without any match the empty state below says it; the heading stays for the page's outline. */}
         <h2

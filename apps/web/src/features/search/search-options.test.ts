@@ -62,3 +62,38 @@ describe('header search', () => {
     expect(searchSections({ transport: [], categories: [], products: [] }, 'q')).toEqual([]);
   });
 });
+
+describe('the vehicle read from the search text (issue #17)', () => {
+  const answer = {
+    transport: [{ id: 7, label: 'Toyota Camry 2017–2021 2.5 (181 л.с.)' }],
+    categories: [],
+    products: [],
+    vehicle: {
+      brand: 'Toyota',
+      model: 'Camry',
+      year: 2018,
+      label: 'Toyota Camry 2018',
+      step: 'year' as const,
+      query: 'колодки',
+      transports: [
+        { id: 7, label: 'Toyota Camry 2017–2021 2.5 (181 л.с.)' },
+        { id: 8, label: 'Toyota Camry 2017–2021 2.0 (150 л.с.)' },
+      ],
+    },
+  };
+
+  it('offers the vehicles of the text in place of the plain vehicle list, each leading to its results', () => {
+    const sections = searchSections(answer, 'x');
+    expect(sections.map((s) => s.kind)).toEqual(['vehicle']);
+    expect(sections[0]!.title).toBe('Показать для Toyota Camry 2018?');
+    expect(sections[0]!.options.map((o) => [o.transportId, o.href])).toEqual([
+      [7, '/search?q=%D0%BA%D0%BE%D0%BB%D0%BE%D0%B4%D0%BA%D0%B8&transport_id=7'],
+      [8, '/search?q=%D0%BA%D0%BE%D0%BB%D0%BE%D0%B4%D0%BA%D0%B8&transport_id=8'],
+    ]);
+  });
+
+  it('keeps the plain vehicle list when the text is nothing but the vehicle', () => {
+    const sections = searchSections({ ...answer, vehicle: { ...answer.vehicle, query: '' } }, 'x');
+    expect(sections.map((s) => s.kind)).toEqual(['transport']);
+  });
+});

@@ -9,11 +9,12 @@ import {
 } from '@podbor/contract';
 import { QUERY_PARAMS } from '@podbor/contract/constants';
 import { isSearchableQuery } from '@podbor/contract/search';
+import { searchPageHref } from './search-href';
 
 // What the header search shows for an API answer (SPEC §2 search dropdown): sections Транспорт, Категории,
 // Товары, each result with the address SPEC §2 gives it. Pure, so it is tested without a browser.
 
-export type SearchSectionKind = 'transport' | 'categories' | 'products';
+export type SearchSectionKind = 'vehicle' | 'transport' | 'categories' | 'products';
 
 export interface SearchOption {
   /** DOM id (aria-activedescendant). */
@@ -39,6 +40,7 @@ export interface SearchSection {
 }
 
 export const SECTION_TITLES: Record<SearchSectionKind, string> = {
+  vehicle: 'Показать для автомобиля?',
   transport: 'Транспорт',
   categories: 'Категории',
   products: 'Товары',
@@ -63,12 +65,37 @@ function transportHref(id: number): string {
   return `/?${QUERY_PARAMS.transportId}=${id}`;
 }
 
+/**
+ * Applying the vehicle read from the text (issue #17): the results page of the other words ('колодки') with that
+ * vehicle chosen (proxy.ts stores `transport_id` from any address).
+ */
+export function vehicleResultsHref(query: string, transportId: number): string {
+  return `${searchPageHref(query)}&${QUERY_PARAMS.transportId}=${transportId}`;
+}
+
 export function searchSections(data: SearchResponse, idPrefix: string): SearchSection[] {
+  // A vehicle named with other words ('колодки камри 2018'): its vehicles are offered in place of the plain
+  // list, leading to the results of those words. A query that is only a vehicle ('лада веста') keeps the list.
+  const offer =
+    data.vehicle && data.vehicle.transports.length > 0 && data.vehicle.query.trim() !== ''
+      ? data.vehicle
+      : null;
   const sections: SearchSection[] = [
+    {
+      kind: 'vehicle',
+      title: offer ? `Показать для ${offer.label}?` : SECTION_TITLES.vehicle,
+      options: (offer?.transports ?? []).map((t, i) => ({
+        id: `${idPrefix}-v${i}`,
+        kind: 'vehicle',
+        title: t.label,
+        href: vehicleResultsHref(offer!.query, t.id),
+        transportId: t.id,
+      })),
+    },
     {
       kind: 'transport',
       title: SECTION_TITLES.transport,
-      options: data.transport.map((t, i) => ({
+      options: (offer ? [] : data.transport).map((t, i) => ({
         id: `${idPrefix}-t${i}`,
         kind: 'transport',
         title: t.label,

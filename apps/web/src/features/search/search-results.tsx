@@ -159,7 +159,11 @@ function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, o
               aria-labelledby={`${listboxId}-${section.kind}`}
               data-search-section={section.kind}
             >
-              <div id={`${listboxId}-${section.kind}`} className={styles.sectionTitle}>
+              <div
+                id={`${listboxId}-${section.kind}`}
+                className={section.kind === 'vehicle' ? styles.offerTitle : styles.sectionTitle}
+                data-search-vehicle-offer={section.kind === 'vehicle' ? '' : undefined}
+              >
                 {section.title}
               </div>
               {section.options.map((option) => {
@@ -206,7 +210,7 @@ function Results({ value, listboxId, keysRef, onActiveChange, onListboxChange, o
 }
 
 function OptionContent({ option }: { option: SearchOption }) {
-  if (option.kind === 'transport') {
+  if (option.kind === 'transport' || option.kind === 'vehicle') {
     return (
       <>
         <span className={styles.icon} aria-hidden="true">
@@ -214,7 +218,9 @@ function OptionContent({ option }: { option: SearchOption }) {
         </span>
         <span className={styles.text}>
           <span className={styles.title}>{option.title}</span>
-          <span className={styles.note}>Выбрать этот транспорт</span>
+          <span className={styles.note}>
+            {option.kind === 'vehicle' ? 'Выбрать и показать подходящие товары' : 'Выбрать этот транспорт'}
+          </span>
         </span>
       </>
     );
