@@ -23,6 +23,7 @@ export * from './offers';
 export * from './cart';
 export * from './payment';
 export * from './feedback';
+export * from './garage';
 export * from './health';
 export * from './admin';
 export * from './admin-orders';
