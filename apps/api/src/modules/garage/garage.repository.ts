@@ -9,15 +9,6 @@ export type GarageRow = typeof garageVehicles.$inferSelect;
 export const listVehicles = (db: Db, userId: number) =>
   db.select().from(garageVehicles).where(eq(garageVehicles.userId, userId)).orderBy(asc(garageVehicles.id));
 
-export async function findVehicle(db: Db, userId: number, id: number): Promise<GarageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(garageVehicles)
-    .where(and(eq(garageVehicles.id, id), eq(garageVehicles.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 export async function transportExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: transports.id }).from(transports).where(eq(transports.id, id)).limit(1);
   return Boolean(row);
