@@ -51,7 +51,7 @@ function Garage({ initial }: { initial: GarageResponse }) {
   const { results, max } = garage.data;
   return (
     <div className={styles.page} data-garage-page="">
-      <div className={styles.cardHead}>
+      <div className={styles.garageHead}>
         <div>
           <h1 className={styles.title}>Гараж</h1>
           <p className={styles.muted}>
