@@ -43,6 +43,7 @@ import sitemapRoutes from './modules/sitemap/sitemap.routes';
 import transportRoutes from './modules/transport/transport.routes';
 import reviewsRoutes from './modules/reviews/reviews.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import garageRoutes from './modules/garage/garage.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import maintenanceRoutes from './modules/maintenance/maintenance.routes';
 import paymentRoutes from './modules/payment/payment.routes';
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { deps });
   await app.register(feedbackRoutes, { deps });
   await app.register(profileRoutes, { deps });
+  await app.register(garageRoutes);
   await app.register(categoriesRoutes, { deps });
   await app.register(listingRoutes, { deps });
   await app.register(productsRoutes, { deps });

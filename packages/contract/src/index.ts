@@ -26,6 +26,7 @@ export * from './cart';
 export * from './maintenance';
 export * from './payment';
 export * from './feedback';
+export * from './garage';
 export * from './health';
 export * from './admin';
 export * from './admin-orders';

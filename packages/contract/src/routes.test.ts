@@ -73,6 +73,11 @@ const PODBOR_CALLS = [
   'GET /api/v1/catalog/sitemap/manufacturers/',
   // Logout revokes the session's refresh tokens at once instead of waiting for them to expire.
   'POST /api/v1/user/logout/',
+  // Garage (issue #17): a signed-in customer's vehicles, switched from the header.
+  'GET /api/v1/user/garage/',
+  'POST /api/v1/user/garage/',
+  'PATCH /api/v1/user/garage/{}/',
+  'DELETE /api/v1/user/garage/{}/',
   // Back office: staff release the stock held by an unpaid or uncollected order (issue #12).
   'POST /api/admin/v1/orders/{}/release/',
   // Back office (issue #14): staff sign in with an authenticator code, see who they are, admins read the audit log.

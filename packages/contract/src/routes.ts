@@ -17,6 +17,7 @@ import * as branches from './branches';
 import * as cart from './cart';
 import * as catalog from './catalog';
 import * as feedback from './feedback';
+import * as garage from './garage';
 import * as health from './health';
 import * as pages from './pages';
 import * as payment from './payment';
@@ -917,6 +918,49 @@ export const API_ROUTES = {
     errors: [400, 401, 409],
     tags: ['maintenance', 'cart'],
     summary: 'Комплект ТО в корзину одной транзакцией; позиции без наличия перечислены в not_added',
+  },
+
+  // ---- garage (issue #17) ----
+  garage: {
+    method: 'GET',
+    path: '/api/v1/user/garage/',
+    auth: 'user',
+    response: garage.garageResponse,
+    errors: [401, 429],
+    tags: ['garage'],
+    summary: 'Гараж: автомобили покупателя',
+  },
+  garageAdd: {
+    method: 'POST',
+    path: '/api/v1/user/garage/',
+    auth: 'user',
+    body: garage.garageAddRequest,
+    response: garage.garageVehicle,
+    successStatus: 201,
+    errors: [400, 401, 409, 429],
+    tags: ['garage'],
+    summary: 'Добавить автомобиль в гараж (не больше 10; без названия — марка и модель)',
+  },
+  garageUpdate: {
+    method: 'PATCH',
+    path: '/api/v1/user/garage/{vehicleId}/',
+    auth: 'user',
+    params: garage.garageVehicleParams,
+    body: garage.garageUpdateRequest,
+    response: garage.garageVehicle,
+    errors: [400, 401, 404, 429],
+    tags: ['garage'],
+    summary: 'Переименовать автомобиль гаража, изменить VIN или пробег',
+  },
+  garageDelete: {
+    method: 'DELETE',
+    path: '/api/v1/user/garage/{vehicleId}/',
+    auth: 'user',
+    params: garage.garageVehicleParams,
+    response: garage.garageDeleted,
+    errors: [400, 401, 404, 429],
+    tags: ['garage'],
+    summary: 'Удалить автомобиль из гаража',
   },
 
   // ---- back office (ARCHITECTURE §2: /api/admin/v1/…) ----

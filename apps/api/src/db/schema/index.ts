@@ -13,3 +13,4 @@ export * from './audit';
 export * from './suppliers';
 export * from './imports';
 export * from './exchange';
+export * from './garage';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useShell } from '@/components/shell/shell-context';
-import { HistoryIcon, LogoutIcon, UserIcon } from '@/components/ui/icons';
+import { CarIcon, HistoryIcon, LogoutIcon, UserIcon } from '@/components/ui/icons';
 import styles from './profile.module.css';
 
 /** The personal account's section menu: profile, order history, and sign-out (with confirmation). */
@@ -22,6 +22,12 @@ export function ProfileNav() {
       label: 'История заказов',
       icon: <HistoryIcon size={20} />,
       current: pathname.startsWith('/profile/orders'),
+    },
+    {
+      href: '/profile/garage',
+      label: 'Гараж',
+      icon: <CarIcon size={20} />,
+      current: pathname.startsWith('/profile/garage'),
     },
   ];
   return (

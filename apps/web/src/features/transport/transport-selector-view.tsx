@@ -41,6 +41,8 @@ export interface SelectorViewProps {
   retryEngines: () => void;
   /** The VIN / body number row under the steps (issue #17). */
   vin?: ReactNode;
+  /** The garage or the recent vehicles, under the chosen one (issue #17). */
+  garage?: ReactNode;
 }
 
 export function SelectorView({
@@ -68,6 +70,7 @@ export function SelectorView({
   retryModels,
   retryEngines,
   vin,
+  garage,
 }: SelectorViewProps) {
   return (
     <div className={styles.selector} data-transport-selector="" aria-busy={pending || undefined}>
@@ -80,6 +83,8 @@ export function SelectorView({
           </span>
         </p>
       ) : null}
+
+      {garage}
 
       <div className={styles.steps}>
         <StepField id={`${id}-year`} label="Год выпуска" step={years}>

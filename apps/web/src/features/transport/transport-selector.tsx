@@ -5,8 +5,11 @@ import { useRouter } from 'next/navigation';
 import type { VehicleCodeResponse } from '@podbor/contract';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { QueryIsland } from '@/components/query/query-island';
+import { useShell } from '@/components/shell/shell-context';
+import { keepVinFor } from '@/lib/garage';
 import { useVehicleSteps } from '@/components/vehicle/use-vehicle-steps';
 import { brandValue } from '@/lib/transport-options';
+import { GaragePanel } from './garage-panel';
 import { IDLE, SelectorView, type Step } from './transport-selector-view';
 import { VinLookup } from './vin-lookup';
 
@@ -79,10 +82,16 @@ function LiveSelector({
       yearRef.current?.focus({ preventScroll: true });
   }, [autoFocus, yearsReady]);
 
-  const apply = (transportId: number | null) => {
+  const { session } = useShell();
+  // The VIN or FRAME number that led to the steps: «Сохранить в гараж» stores it with the vehicle chosen next.
+  const decodedCode = useRef<string | null>(null);
+
+  /** `pickedYear` is the year step's value; a vehicle from the garage or the recent list comes without one. */
+  const apply = (transportId: number | null, pickedYear: string | undefined = year) => {
+    if (transportId && decodedCode.current) keepVinFor(transportId, decodedCode.current);
     void import('@/lib/apply-transport').then(({ applyTransport }) => {
       startTransition(() => {
-        applyTransport(router, transportId ? { id: transportId, year } : null);
+        applyTransport(router, transportId ? { id: transportId, year: pickedYear } : null);
         onApplied?.();
       });
     });
@@ -103,6 +112,7 @@ function LiveSelector({
   };
   const pickYear = (value: string) => (preset ? fill(preset, value) : chooseYear(value));
   const decoded = (d: VehicleCodeResponse) => {
+    decodedCode.current = d.code;
     const p: CodePreset = {
       years: d.years,
       brand: d.type && d.brand ? brandValue(d.type.slug, d.brand.slug) : null,
@@ -113,6 +123,7 @@ function LiveSelector({
   };
 
   const resetAll = () => {
+    decodedCode.current = null;
     setPreset(null);
     chooseYear('');
     if (stored) apply(null);
@@ -144,6 +155,14 @@ function LiveSelector({
       retryModels={() => void queries.models.refetch()}
       retryEngines={() => void queries.engines.refetch()}
       vin={<VinLookup id={id} onDecoded={decoded} onPickYear={pickYear} />}
+      garage={
+        <GaragePanel
+          currentId={session.transportId}
+          currentLabel={currentLabel}
+          pending={pending}
+          onChoose={(transportId) => apply(transportId, undefined)}
+        />
+      }
     />
   );
 }
