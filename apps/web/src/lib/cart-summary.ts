@@ -1,4 +1,4 @@
-import { formatPrice, pluralRu } from '@podbor/contract';
+import { formatPrice, pluralRu } from '@podbor/contract/format';
 import type { CartChangedDetail } from './events';
 
 /** The header cart's texts for a count and total (server header and browser cart calls alike). */

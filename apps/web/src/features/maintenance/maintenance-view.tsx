@@ -4,21 +4,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  formatNumber,
-  formatPrice,
-  maintenanceQuery,
-  type MaintenanceCartResponse,
-  type MaintenanceLine,
-  type MaintenanceProduct,
-} from '@podbor/contract';
+import type { MaintenanceCartResponse, MaintenanceLine, MaintenanceProduct } from '@podbor/contract';
+import { formatNumber, formatPrice } from '@podbor/contract/format';
 import { FormTextField } from '@/components/form/form-text-field';
 import { QueryIsland } from '@/components/query/query-island';
 import { Button } from '@/components/ui/button';
-import { browserApi } from '@/lib/api/browser';
+import { lazyBrowserApi } from '@/lib/api/browser-lazy';
 import { cartSummaryText } from '@/lib/cart-summary';
 import { CART_CHANGED_EVENT } from '@/lib/events';
-import { requestResolver } from '@/lib/form-resolver';
+import { lazyRequestResolver } from '@/lib/lazy-form-resolver';
 import styles from './maintenance.module.css';
 
 // Каталог ТО (issue #17): the chosen vehicle's next service for the mileage typed, each line with the product the
@@ -46,8 +40,9 @@ function Kit({ transportId, citySlug }: Props) {
   const [chosen, setChosen] = useState<Record<string, MaintenanceProduct>>({});
   const form = useForm<Values>({
     defaultValues: { mileage: '' },
-    resolver: requestResolver<Values>(
-      maintenanceQuery,
+    // The schema (and zod) load on the first submit: the page's first load stays within the JavaScript budget.
+    resolver: lazyRequestResolver<Values>(
+      () => import('@podbor/contract/maintenance').then((m) => m.maintenanceQuery),
       (v) => ({ transport_id: String(transportId), mileage: v.mileage }),
       { mileage: 'mileage' },
     ),
@@ -57,7 +52,7 @@ function Kit({ transportId, citySlug }: Props) {
     queryKey: ['maintenance', transportId, mileage, citySlug],
     enabled: mileage !== null,
     queryFn: async () => {
-      const res = await browserApi('maintenanceKit', {
+      const res = await lazyBrowserApi('maintenanceKit', {
         query: { transport_id: String(transportId), mileage: mileage ?? '', city: citySlug ?? '' },
       });
       if (!res.ok) throw new Error(res.error?.errors.detail ?? 'Не удалось подобрать комплект.');
@@ -75,7 +70,7 @@ function Kit({ transportId, citySlug }: Props) {
 
   const add = useMutation({
     mutationFn: async (): Promise<MaintenanceCartResponse> => {
-      const res = await browserApi('maintenanceKitToCart', {
+      const res = await lazyBrowserApi('maintenanceKitToCart', {
         body: {
           items: picked.map((p) => ({ product: p.slug, quantity: p.quantity })),
           transport: transportId,
