@@ -20,6 +20,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   brand: 'lada',
   model: 'vesta',
   orderId: '1',
+  vehicleId: '1',
   method: 'yandex',
   paymentId: '00000000-0000-4000-8000-000000000000',
   number: '999999999',
