@@ -28,6 +28,10 @@ beforeEach(() => {
           ? raw
           : Buffer.from(raw as ArrayBuffer).toString();
     const call = { url, method: init.method ?? 'GET', headers: new Headers(init.headers), body };
+    // As the real fetch does.
+    if (body !== null && (call.method === 'GET' || call.method === 'HEAD')) {
+      throw new TypeError('Request with GET/HEAD method cannot have body.');
+    }
     calls.push(call);
     const answer = answers.shift();
     if (!answer) throw new Error(`unexpected upstream call ${url}`);
@@ -239,6 +243,17 @@ describe('the /api proxy', () => {
     expect(JSON.parse(calls[0]!.body!)).toEqual({ refresh });
     expect(calls[0]!.headers.get('authorization')).toBeNull();
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('passes a GET of the refresh call to the API without a body, and its answer back (no 502)', async () => {
+    answers.push(json(405, { errors: { detail: 'Метод "GET" не разрешён.' } }));
+    const res = await forward(
+      request('/api/v1/user/token/refresh/', { refresh: jwt(9999), access: jwt(600) }),
+      segments('/api/v1/user/token/refresh/'),
+    );
+    expect(calls[0]!.body).toBeNull();
+    expect(res.status).toBe(405);
+    expect(res.headers.get(SESSION_ENDED_HEADER)).toBeNull();
   });
 
   it('refuses paths outside the API versions', async () => {

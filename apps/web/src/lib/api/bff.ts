@@ -169,7 +169,8 @@ export async function forward(request: NextRequest, segments: readonly string[])
   let outgoingBody: BodyInit | null = body;
   if (path === API_ROUTES.tokenRefresh.path) {
     if (!refresh) return json(401, detailError(MESSAGES.unauthenticated));
-    outgoingBody = JSON.stringify({ refresh });
+    // Only a POST carries the token: fetch refuses a body on GET/HEAD, and the API answers those itself (405).
+    outgoingBody = BODILESS_METHODS.has(request.method) ? null : JSON.stringify({ refresh });
   } else {
     // An expired access cookie with a live refresh cookie: refresh first rather than spend a 401.
     if (refresh && isExpiring(access, 5)) await tryRefresh();
@@ -242,7 +243,7 @@ export async function forward(request: NextRequest, segments: readonly string[])
   if (upstream.ok && (isTokenCall || path === API_ROUTES.unauthorizedToken.path)) {
     return finish(await absorbTokens(upstream, path, secure, pendingCookies));
   }
-  if (path === API_ROUTES.tokenRefresh.path && !upstream.ok) endSession();
+  if (path === API_ROUTES.tokenRefresh.path && outgoingBody !== null && !upstream.ok) endSession();
   if (upstream.ok && CART_PATHS.has(path)) {
     return finish(await mirrorCart(upstream, secure, pendingCookies));
   }
@@ -260,6 +261,8 @@ export async function forward(request: NextRequest, segments: readonly string[])
     return res;
   }
 }
+
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 
 /** Calls whose answer is the cart (API-SHAPES §10). */
 const CART_PATHS = new Set<string>([
