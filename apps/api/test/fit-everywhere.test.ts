@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AnaloguesResponse,
   CartResponse,
   CatalogProductsResponse,
   OrderCreateResponse,
@@ -130,7 +131,40 @@ describe('fit everywhere', () => {
     expect((await listing('')).results.every((r) => r.fit === undefined)).toBe(true);
   });
 
-  it('order lines: fit for the vehicle the order named, in the detail and the history', async () => {
+  it('analogues: each says whether it fits the vehicle named; none without one; an unknown vehicle is a 400', async () => {
+    const [host] = await rows<{ slug: string }>(
+      ctx,
+      sql`select p.slug from products p join analogues a on a.product_id = p.id
+          where p.is_active group by p.id, p.slug order by count(*) desc, p.id limit 1`,
+    );
+    const expected = Object.fromEntries(
+      (
+        await rows<{ slug: string; is_universal: boolean; linked: boolean }>(
+          ctx,
+          sql`select q.slug, q.is_universal,
+                     exists (select 1 from product_transports pt where pt.product_id = q.id and pt.transport_id = ${transportId}) as linked
+              from products p join analogues a on a.product_id = p.id join products q on q.id = a.analogue_id
+              where p.slug = ${host!.slug} and q.is_active`,
+        )
+      ).map((r) => [r.slug, r.is_universal ? 'universal' : r.linked ? 'fits' : 'no']),
+    );
+    const get = (query: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/products/${host!.slug}/analogues/?size=50${query}`,
+      });
+    const withVehicle = json<AnaloguesResponse>(await get(`&transport=${transportId}`));
+    expect(withVehicle.results.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(withVehicle.results.map((r) => [r.slug, r.fit]))).toEqual(
+      Object.fromEntries(withVehicle.results.map((r) => [r.slug, expected[r.slug]])),
+    );
+    expect(json<AnaloguesResponse>(await get('')).results.every((r) => r.fit === undefined)).toBe(true);
+    const unknown = await get('&transport=2147483000');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ errors: { transport: [expect.any(String)] } });
+  });
+
+  it('order lines: fit for the vehicle the order named, in the detail and the history; its vehicle to the garage', async () => {
     const u = await user(ctx);
     const place = async (transport: number | '') => {
       const res = await ctx.app.inject({
@@ -174,5 +208,20 @@ describe('fit everywhere', () => {
     );
     const first = history.results.find((o) => o.id === withVehicle);
     expect(byProduct(first?.products ?? [])[other.slug]).toBe('no');
+
+    // The order's vehicle, so the customer can keep it in the garage (issue #17): not there yet, then saved.
+    const vehicle = (await detail(withVehicle)).vehicle;
+    expect(vehicle).toEqual({ transport: transportId, label: expect.any(String), in_garage: false });
+    expect(vehicle!.label).toMatch(/\d{4}/);
+    expect((await detail(without)).vehicle).toBeNull();
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/garage/',
+      headers: { authorization: u.authorization },
+      payload: { transport: vehicle!.transport },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(json<{ label: string }>(saved).label).toBe(vehicle!.label);
+    expect((await detail(withVehicle)).vehicle?.in_garage).toBe(true);
   });
 });

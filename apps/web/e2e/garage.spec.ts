@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, expectAccessible, screenshot, signUp } from './support';
+import { apiGet, expectAccessible, queryDb, screenshot, signUp } from './support';
 
 // The garage (issue #17): a signed-in customer saves two vehicles from the vehicle selector («Сохранить в гараж»),
 // switches between them from the header (phone: the transport button) and the catalogue counts follow; the
@@ -173,4 +173,51 @@ test('garage: save two vehicles, switch from the header, the catalogue follows; 
   await expect(page.locator('[data-garage-item="Рабочая Granta"]')).toContainText(/120\s500 км/);
   await screenshot(page, info, 'garage-page');
   await expectAccessible(page);
+});
+
+test("an order's vehicle goes to the garage from the order page", async ({ page }, info) => {
+  const [vehicle] = await twoVehicles();
+  const { phone } = await signUp(page);
+  const rows = await queryDb<{ slug: string; branch_id: number }>(
+    `select p.slug, b.id as branch_id
+       from stock s join warehouses w on w.id = s.warehouse_id join branches b on b.id = w.branch_id
+       join products p on p.id = s.product_id
+      where s.quantity - s.reserved >= 3 and p.is_active and not p.is_service and b.is_active
+      order by p.id desc limit 1`,
+    [],
+  );
+  expect(rows, 'DATABASE_URL of the e2e database').not.toBeNull();
+  const { slug, branch_id: branchId } = rows![0]!;
+  const methods = await apiGet<{ type: string; values: { id: number }[] }[]>('/api/v1/payment/methods/');
+  const cash = methods.find((g) => g.type === 'CASH')!.values[0]!.id;
+  const d = phone.slice(2);
+  const created = await page.request.post('/api/v1/payment/orders/', {
+    headers: { 'idempotency-key': `e2e-garage-${d}` },
+    data: {
+      name: 'Иван Петров',
+      phone: `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`,
+      email: '',
+      payment_type: 'CASH',
+      payment_method_id: cash,
+      cart: [{ slug, quantity: 1, with_installation: false }],
+      branch_office_id: Number(branchId),
+      transport_id: vehicle.id,
+      placement_type: 'CART',
+      consent: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { number } = (await created.json()) as { number: string };
+
+  await page.goto(`/profile/orders/${number}`);
+  const fact = page.locator('[data-order-vehicle]');
+  await expect(fact).toContainText(vehicle.label);
+  await fact.getByRole('button', { name: 'Сохранить в гараж' }).click();
+  await expect(fact.getByRole('status')).toContainText('В гараже');
+  await screenshot(page, info, 'order-vehicle-saved');
+  await page.reload();
+  await expect(page.locator('[data-order-vehicle]').getByRole('status')).toContainText('В гараже');
+  await page.goto('/profile/garage');
+  await expect(page.locator('[data-garage-item]')).toHaveCount(1);
+  await expect(page.locator('[data-garage-item]')).toContainText(vehicle.label);
 });

@@ -168,16 +168,19 @@ test.describe('product page', () => {
     for (const p of detail.properties.slice(0, 3))
       await expect(props.getByRole('row', { name: new RegExp(p.title) })).toBeVisible();
 
-    // Analogues load when their tab opens.
-    const analogues = await apiGet<{ total: number; results: { title: string }[] }>(
-      `/api/v1/catalog/products/${item.slug}/analogues/`,
+    // Analogues load when their tab opens, each saying whether it fits the chosen vehicle.
+    const analogues = await apiGet<{ total: number; results: { title: string; fit?: string }[] }>(
+      `/api/v1/catalog/products/${item.slug}/analogues/?transport=${vehicle.id}`,
     );
     const analoguesPanel = await openTab(page, 'Аналоги');
-    await expect(analoguesPanel.getByTestId('analogues').getByRole('listitem')).toHaveCount(
-      Math.min(analogues.total, 24),
-      { timeout: 30_000 },
-    );
+    const analogueItems = analoguesPanel.getByTestId('analogues').getByRole('listitem');
+    await expect(analogueItems).toHaveCount(Math.min(analogues.total, 24), { timeout: 30_000 });
     await expect(analoguesPanel).toContainText(analogues.results[0]!.title);
+    expect(analogues.results[0]!.fit).toMatch(/^(fits|no|universal)$/);
+    await expect(analogueItems.first().locator('[data-fit]')).toHaveAttribute(
+      'data-fit',
+      analogues.results[0]!.fit!,
+    );
 
     // Description.
     const descriptionPanel = await openTab(page, 'Описание');

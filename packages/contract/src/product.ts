@@ -9,6 +9,7 @@ import {
   titleSlug,
 } from './common';
 import { productListItem } from './catalog';
+import { productFit } from './fit';
 import { productOffer } from './offers';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, SLUG_MAX_LENGTH } from './constants';
 
@@ -91,7 +92,10 @@ export type ProductsBySlugsRequest = z.infer<typeof productsBySlugsRequest>;
 export const productsBySlugsResponse = z.array(productDetail);
 export type ProductsBySlugsResponse = z.infer<typeof productsBySlugsResponse>;
 
-export const analoguesQuery = pageQuery(CATALOG_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE);
+/** Podbor adds the optional chosen vehicle (`transport`): each analogue then says whether it fits it. */
+export const analoguesQuery = pageQuery(CATALOG_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE).extend({
+  transport: optionalTransportId,
+});
 export type AnaloguesQuery = z.infer<typeof analoguesQuery>;
 
 export const analogueItem = z.object({
@@ -107,6 +111,8 @@ export const analogueItem = z.object({
   in_stock: z.boolean().optional(),
   /** The best supplier offer when no own stock is left: «под заказ, N дней». */
   offer: productOffer.nullable().optional(),
+  /** Podbor adds (fit everywhere), when the request names a vehicle: fits it / does not / universal. */
+  fit: productFit.optional(),
 });
 export type AnalogueItem = z.infer<typeof analogueItem>;
 

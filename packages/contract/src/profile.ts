@@ -196,6 +196,15 @@ export type OrdersResponse = z.infer<typeof ordersResponse>;
 export const orderIdParams = z.object({ orderId: positiveIntString });
 export type OrderIdParams = z.infer<typeof orderIdParams>;
 
+export const orderVehicle = z.object({
+  /** Transport id, as the garage and the chosen-vehicle cookie take it. */
+  transport: z.number().int(),
+  /** SPEC §3 text form of the transport. */
+  label: z.string(),
+  in_garage: z.boolean(),
+});
+export type OrderVehicle = z.infer<typeof orderVehicle>;
+
 export const orderDetailResponse = z.object({
   id: z.number().int(),
   /** Showcase (storefront) title. */
@@ -214,5 +223,10 @@ export const orderDetailResponse = z.object({
   placement_type: z.enum(PLACEMENT_TYPES).optional(),
   comment: z.string().nullable().optional(),
   payment_url: z.string().nullable().optional(),
+  /**
+   * Podbor adds (issue #17): the vehicle the order was placed for, so the customer can keep it in the garage;
+   * null when the order named none. `in_garage`: the customer's garage holds this transport already.
+   */
+  vehicle: orderVehicle.nullable().optional(),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;

@@ -26,8 +26,10 @@ export async function productAnalogues(
   slug: string,
   query: AnaloguesQuery,
 ): Promise<AnaloguesResponse> {
+  const [t, dir] = await Promise.all([categoryDirectory(db).tree(), transportDirectory(db).get()]);
+  const transportId = transportOr400(dir, query.transport);
   const product = await findProduct(db, slug);
-  return analogues(db, await categoryDirectory(db).tree(), product.id, query.page, query.size);
+  return analogues(db, t, product.id, query.page, query.size, transportId);
 }
 
 /** Recommendations next to a product (of its category, or of the one named), for the vehicle when given. */
@@ -46,7 +48,11 @@ export async function productRecommendations(
 
 // ---- analogues ----
 
-const analogueRow = listItemRow.extend({ total: pgNumber, is_original: z.boolean() });
+const analogueRow = listItemRow.extend({
+  total: pgNumber,
+  is_original: z.boolean(),
+  linked: z.boolean().nullable(),
+});
 const totalRow = z.object({ total: pgNumber });
 
 async function analogues(
@@ -55,13 +61,19 @@ async function analogues(
   productId: number,
   page: number,
   size: number,
+  transportId: number | null,
 ): Promise<AnaloguesResponse> {
+  // With a vehicle: whether each analogue is fitted to it (fit everywhere, issue #17).
+  const linked =
+    transportId === null
+      ? sql`null::boolean`
+      : sql`exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transportId})`;
   // A row (A, B) says "B replaces A". Pairs are directed: a two-way cross-reference is stored as both rows (the
   // seeder, the analogues import and the product editor write both), a one-way one only as its own.
   const result = await parseRows(
     db,
     sql`with a as (select analogue_id as id, is_original from analogues where product_id = ${productId})
-        select count(*) over ()::int as total, a.is_original, ${LIST_ITEM_COLUMNS}
+        select count(*) over ()::int as total, a.is_original, ${linked} as linked, ${LIST_ITEM_COLUMNS}
         from a join products p on p.id = a.id and p.is_active and ${visibleCategorySql(tree)}
         left join manufacturers m on m.id = p.manufacturer_id
         order by a.is_original desc, in_stock desc, p.price, p.id
@@ -85,7 +97,7 @@ async function analogues(
     pages: Math.ceil(total / size),
     total,
     results: result.map((r) => {
-      const item = toListItem(tree, r, undefined, offers);
+      const item = toListItem(tree, r, r.linked ?? undefined, offers);
       return {
         title: item.title,
         slug: item.slug,
@@ -97,6 +109,7 @@ async function analogues(
         vendor_code: item.vendor_code,
         in_stock: item.in_stock,
         offer: item.offer ?? null,
+        ...(item.fit ? { fit: item.fit } : {}),
       };
     }),
   };

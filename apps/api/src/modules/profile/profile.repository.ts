@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, cities, orders, payments, showcases, transports, users } from '../../db/schema';
+import {
+  branches,
+  cities,
+  garageVehicles,
+  orders,
+  payments,
+  showcases,
+  transports,
+  users,
+} from '../../db/schema';
 import { findOrderLines } from '../../lib/order-lines';
 
 export async function findProfile(db: Db, userId: number) {
@@ -114,6 +123,9 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
       showcase: showcases.title,
       branchTitle: branches.title,
       branchStreet: branches.street,
+      transportId: orders.transportId,
+      /** The customer's garage holds the order's vehicle already (issue #17). */
+      inGarage: sql<boolean>`exists (select 1 from ${garageVehicles} where ${garageVehicles.userId} = ${userId} and ${garageVehicles.transportId} = ${orders.transportId})`,
     })
     .from(orders)
     .leftJoin(showcases, eq(showcases.id, orders.showcaseId))

@@ -28,6 +28,7 @@ import {
   takeCheckSlot,
   takeSendSlot,
 } from '../../lib/one-time-codes';
+import { transportDirectory } from '../../lib/catalog/transport.directory';
 import { findOrderLines, lineOfferFields, type OrderLineRow } from '../../lib/order-lines';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -310,7 +311,15 @@ export async function orderDetail(
     comment: order.comment || null,
     payment_url: !order.isPaid && payment?.status === 'pending' ? (payment.confirmationUrl ?? null) : null,
     products: items.map(toOrderLine),
+    vehicle: await orderVehicle(env.db, order.transportId, order.inGarage),
   };
+}
+
+/** The order's vehicle with its SPEC §3 text; null when it named none or the catalogue no longer has it. */
+async function orderVehicle(db: Db, transportId: number | null, inGarage: boolean) {
+  if (transportId === null) return null;
+  const t = (await transportDirectory(db).get()).byId.get(transportId);
+  return t ? { transport: transportId, label: t.label, in_garage: Boolean(inGarage) } : null;
 }
 
 /** An order line as the order detail and the order history show it. */

@@ -4,7 +4,9 @@ import { formatPrice, productUrl } from '@podbor/contract';
 import { onOrderTitle } from '@podbor/contract/offer-text';
 import Link from 'next/link';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { FitBadge } from '@/components/catalog/fit-badge';
 import { QueryIsland } from '@/components/query/query-island';
+import { useShell } from '@/components/shell/shell-context';
 import { Button } from '@/components/ui/button';
 import { WrenchIcon } from '@/components/ui/icons';
 import { browserApi } from '@/lib/api/browser';
@@ -20,12 +22,14 @@ export function Analogues({ slug }: { slug: string }) {
 }
 
 function AnalogueList({ slug }: { slug: string }) {
+  // With a chosen vehicle each analogue says whether it fits it (fit everywhere).
+  const transport = useShell().session.transportId;
   const list = useInfiniteQuery({
-    queryKey: ['analogues', slug],
+    queryKey: ['analogues', slug, transport],
     queryFn: async ({ pageParam, signal }) => {
       const r = await browserApi('productAnalogues', {
         params: { productSlug: slug },
-        query: { page: pageParam },
+        query: { page: pageParam, ...(transport ? { transport } : {}) },
         signal,
       });
       if (!r.ok) throw new Error('analogues failed');
@@ -84,6 +88,7 @@ function AnalogueList({ slug }: { slug: string }) {
                   .join(' · ')}
                 {item.is_original ? <span className={styles.badge}>Оригинал</span> : null}
               </span>
+              <FitBadge fit={item.fit} form="short" />
             </span>
             <span className={styles.analoguePrice}>
               {formatPrice(item.offer ? item.offer.price : item.price)}

@@ -10,6 +10,7 @@ import { FitBadge } from '@/components/catalog/fit-badge';
 import { buttonClass } from '@/components/ui/button';
 import { safeUrl } from '@/lib/start-data';
 import { PAYMENT_TYPE_LABELS } from './order-status';
+import { OrderVehicleFact } from './order-vehicle';
 import { StatusBadge } from './orders-view';
 import styles from './profile.module.css';
 
@@ -53,6 +54,7 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
           <dt>Пункт выдачи</dt>
           <dd>{order.branch_office || '—'}</dd>
         </div>
+        {order.vehicle ? <OrderVehicleFact vehicle={order.vehicle} /> : null}
         {order.comment ? (
           <div>
             <dt>Комментарий</dt>
