@@ -1,8 +1,15 @@
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiGet, expectAccessible, isPhone, queryDb, screenshot, uniquePhoneDigits } from './support';
+import {
+  apiGet,
+  expectAccessible,
+  isPhone,
+  outboxEntries,
+  queryDb,
+  screenshot,
+  uniquePhoneDigits,
+} from './support';
 
 // Accounts (issue 5): registration with the SMS code from the outbox, automatic sign-in, the profile, sign-out
 // with confirmation, password reset by call, sign-in with the new password, the SPEC §5/§8 messages on the
@@ -16,25 +23,15 @@ const PASSWORD = 'Krasnaya-Mashina-42';
 const CHANGED_PASSWORD = 'Zelenaya-Mashina-58';
 const NEW_PASSWORD = 'Sinyaya-Mashina-73';
 
-interface OutboxEntry {
-  at: string;
-  to: string;
-  purpose: string;
-  code?: string;
-}
-
 /** The newest code sent to `to` for `purpose` after `since` (gateways write a moment after the answer). */
 async function codeFromOutbox(to: string, purpose: string, since: number): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       () => {
-        if (!existsSync(OUTBOX)) return undefined;
-        const entries = readFileSync(OUTBOX, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as OutboxEntry)
-          .filter((e) => e.to === to && e.purpose === purpose && e.code && Date.parse(e.at) >= since - 1000);
+        const entries = outboxEntries(OUTBOX).filter(
+          (e) => e.to === to && e.purpose === purpose && e.code && Date.parse(e.at) >= since - 1000,
+        );
         found = entries.at(-1)?.code;
         return found;
       },

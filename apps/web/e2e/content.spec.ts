@@ -1,8 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiGet, expectAccessible, isPhone, queryDb, uniquePhoneDigits, type Showcase } from './support';
+import {
+  apiGet,
+  expectAccessible,
+  isPhone,
+  outboxEntries,
+  queryDb,
+  uniquePhoneDigits,
+  type Showcase,
+} from './support';
 
 // Issue #13 items 11–13: one consistent shop (hours, branch counts, the seller's details, the offer, consent,
 // callbacks after hours, demo goods that neither repeat nor share one picture), accounts (the resend countdown
@@ -25,11 +32,7 @@ async function codeFromOutbox(to: string, since: number): Promise<string> {
   await expect
     .poll(
       () => {
-        if (!existsSync(OUTBOX)) return undefined;
-        found = readFileSync(OUTBOX, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { at: string; to: string; purpose: string; code?: string })
+        found = outboxEntries(OUTBOX)
           .filter(
             (e) => e.to === to && e.purpose === 'register' && e.code && Date.parse(e.at) >= since - 1000,
           )

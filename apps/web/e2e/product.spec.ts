@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE_URL, apiGet, expectAccessible, isPhone, screenshot, uniquePhoneDigits } from './support';
+import {
+  API_BASE_URL,
+  apiGet,
+  expectAccessible,
+  isPhone,
+  outboxEntries,
+  screenshot,
+  uniquePhoneDigits,
+} from './support';
 import { listing, setVehicle, vehicleFor, type ListItem } from './catalog-support';
 
 // The product page against the seeded catalogue: opened from its category with a vehicle set, every tab,
@@ -48,15 +55,7 @@ function outboxPath(): string {
 
 async function registrationCode(phone: string, after: number): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const lines = (() => {
-      try {
-        return readFileSync(outboxPath(), 'utf8').trim().split('\n');
-      } catch {
-        return [];
-      }
-    })();
-    for (const line of lines.reverse()) {
-      const entry = JSON.parse(line) as { at: string; to: string; purpose: string; code: string | null };
+    for (const entry of outboxEntries(outboxPath()).reverse()) {
       if (entry.to === phone && entry.purpose === 'register' && entry.code && Date.parse(entry.at) >= after)
         return entry.code;
     }

@@ -112,6 +112,33 @@ export async function cartWithOneLine(
   throw new Error(`no product of ${category} is in stock in ${city.slug}`);
 }
 
+export interface OutboxEntry {
+  at: string;
+  to: string;
+  purpose: string;
+  code?: string;
+}
+
+/**
+ * The messages in the gateways' outbox file, oldest first. Other workers append to it meanwhile: a line still being
+ * written (or a file not there yet) is skipped, not a failure.
+ */
+export function outboxEntries(file: string): OutboxEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as OutboxEntry];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The password of customers signed up by the e2e suites. */
 export const CUSTOMER_PASSWORD = 'Zapchast-2026!';
 
@@ -130,9 +157,7 @@ export async function signUp(page: Page): Promise<{ phone: string; access: strin
   const outbox = process.env.OUTBOX_PATH || path.join(process.env.DATA_DIR || 'data', 'outbox.jsonl');
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
-    const lines = readFileSync(outbox, 'utf8').trim().split('\n');
-    code = lines
-      .map((l) => JSON.parse(l) as { to: string; code: string; purpose: string })
+    code = outboxEntries(outbox)
       .filter((m) => m.to === phone && m.purpose === 'register')
       .at(-1)?.code;
     if (!code) await new Promise((r) => setTimeout(r, 100));

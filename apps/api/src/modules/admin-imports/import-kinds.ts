@@ -106,16 +106,15 @@ async function fitmentBatch(tx: Db, rows: readonly ImportRow[]): Promise<BatchRe
       },
     });
   }
-  const [products, transports] = await Promise.all([
-    productsByArticle(
-      tx,
-      valid.map((x) => ({ line: x.row.line, article: x.article, brand: x.brand })),
-    ),
-    transportsFor(
-      tx,
-      valid.map((x) => x.key),
-    ),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const products = await productsByArticle(
+    tx,
+    valid.map((x) => ({ line: x.row.line, article: x.article, brand: x.brand })),
+  );
+  const transports = await transportsFor(
+    tx,
+    valid.map((x) => x.key),
+  );
   const productsOf = group(products);
   const transportsOf = group(transports);
   const pairs: { productId: number; transportId: number }[] = [];
@@ -173,10 +172,8 @@ async function analoguesBatch(tx: Db, rows: readonly ImportRow[]): Promise<Batch
       article: normalizeArticle(row.values[side]!),
       brand: row.values[brand]!.trim(),
     }));
-  const [left, right] = await Promise.all([
-    productsByArticle(tx, keys('article', 'brand')),
-    productsByArticle(tx, keys('analogue_article', 'analogue_brand')),
-  ]);
+  const left = await productsByArticle(tx, keys('article', 'brand'));
+  const right = await productsByArticle(tx, keys('analogue_article', 'analogue_brand'));
   const leftOf = group(left);
   const rightOf = group(right);
   const pairs: { productId: number; analogueId: number }[] = [];

@@ -59,10 +59,9 @@ export async function updateInstallationPrices(
     const typeIds = [
       ...new Set(body.prices.flatMap((c) => (c.vehicle_type_id === null ? [] : [c.vehicle_type_id]))),
     ];
-    const [cities, types] = await Promise.all([
-      existingIds(tx, 'cities', cityIds),
-      existingIds(tx, 'vehicle_types', typeIds),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const cities = await existingIds(tx, 'cities', cityIds);
+    const types = await existingIds(tx, 'vehicle_types', typeIds);
     if (cityIds.some((c) => !cities.has(c))) errors.city_id = [INSTALLATION_MESSAGES.unknownCity];
     if (typeIds.some((t) => !types.has(t)))
       errors.vehicle_type_id = [INSTALLATION_MESSAGES.unknownVehicleType];
