@@ -86,10 +86,9 @@ function versionOf(row: ProductRow): string {
 }
 
 async function toAdminProduct(db: Db, row: ProductRow, stock: StockRow[]): Promise<AdminProduct> {
-  const [vehicles, defs] = await Promise.all([
-    transportDirectory(db).get(),
-    readPropertyDefs(db, row.category_id),
-  ]);
+  // One after the other: `db` may be the editor's transaction, whose one connection runs one query at a time.
+  const vehicles = await transportDirectory(db).get();
+  const defs = await readPropertyDefs(db, row.category_id);
   return {
     id: row.id,
     slug: row.slug,

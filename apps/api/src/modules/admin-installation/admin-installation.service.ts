@@ -51,7 +51,7 @@ export async function updateInstallationPrices(
 ): Promise<AdminInstallationTable> {
   const event: CatalogChanged = { type: 'catalog.changed', entity: 'installation', ids: [categoryId] };
   let changed = false;
-  const result = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await readCategory(tx, categoryId, true))) throw notFound();
 
     const errors: Record<string, string[]> = {};
@@ -91,8 +91,8 @@ export async function updateInstallationPrices(
       await publish(tx, event);
       changed = true;
     }
-    return installationTable(tx, categoryId);
   });
   if (changed) eventHub(db).deliver(event);
-  return result;
+  // Read after the commit: the table's reads run side by side, which one transaction's connection cannot do.
+  return installationTable(db, categoryId);
 }
