@@ -23,6 +23,7 @@ import {
 import { productFit } from './fit';
 import { MESSAGES } from './messages';
 import { orderLineOfferFields } from './offers';
+import { orderPickupFields } from './pickup';
 import {
   codeField,
   currentPasswordField,
@@ -187,6 +188,8 @@ export const orderListItem = z.object({
    * detail call per order.
    */
   products: z.array(orderProductLine).optional(),
+  /** Podbor adds (issue #17): when its transfer from another branch is ready for pickup, while the order is open. */
+  ...orderPickupFields,
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -214,5 +217,7 @@ export const orderDetailResponse = z.object({
   placement_type: z.enum(PLACEMENT_TYPES).optional(),
   comment: z.string().nullable().optional(),
   payment_url: z.string().nullable().optional(),
+  /** Podbor adds (issue #17): when its transfer from another branch is ready for pickup, while the order is open. */
+  ...orderPickupFields,
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;

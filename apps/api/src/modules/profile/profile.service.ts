@@ -8,6 +8,7 @@ import {
   type ChangePasswordResponse,
   type OrderDetailResponse,
   type OrderProductLine,
+  type OrderStatus,
   type OrdersQuery,
   type OrdersResponse,
   type ProfilePatchRequest,
@@ -282,6 +283,7 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       is_paid: r.isPaid,
       products_count: r.productsCount,
       products: lines.get(r.id) ?? [],
+      pickup_ready_at: pickupReadyAt(r),
     })),
   };
 }
@@ -310,7 +312,14 @@ export async function orderDetail(
     comment: order.comment || null,
     payment_url: !order.isPaid && payment?.status === 'pending' ? (payment.confirmationUrl ?? null) : null,
     products: items.map(toOrderLine),
+    pickup_ready_at: pickupReadyAt(order),
   };
+}
+
+/** The stored transfer moment while the order is still to be picked up (issue #17); null once that is over. */
+function pickupReadyAt(order: { status: OrderStatus; pickupReadyAt: Date | null }): string | null {
+  const open = order.status !== 'ready' && order.status !== 'completed' && order.status !== 'cancelled';
+  return open ? (order.pickupReadyAt?.toISOString() ?? null) : null;
 }
 
 /** An order line as the order detail and the order history show it. */
