@@ -61,11 +61,17 @@ test('a product available only in another branch shows its transfer date, and th
     .click();
   await expect(page.getByText('Товар в корзине')).toBeVisible();
   await page.goto('/cart');
-  await expect(page.locator(`[data-cart-line="${product!.slug}"]`)).toBeVisible();
+  const cartNote = page.locator(`[data-cart-line="${product!.slug}"] [data-cart-pickup="transfer"]`);
+  await expect(cartNote).toContainText('перемещение из филиала');
+  await expect(cartNote).toContainText(when);
+  await screenshot(page, info, 'pickup-cart');
   await expect(page.locator('[data-cart-checkout]')).not.toHaveAttribute('aria-disabled', 'true');
   await page.locator('[data-cart-checkout]').click();
   await expect(page).toHaveURL(/\/order$/, { timeout: 20_000 });
   await expect(page.locator('[data-order-branch]')).toHaveAttribute('data-order-branch', String(mine.id));
+  await expect(page.locator(`[data-order-line="${product!.slug}"] [data-order-line-pickup]`)).toContainText(
+    when,
+  );
   await page.getByLabel('Имя').fill('Пётр');
   await page.getByLabel('Телефон').fill('9991234501');
   await page.locator('[data-payment-method="cash"]').click();

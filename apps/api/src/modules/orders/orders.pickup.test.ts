@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
+  CartResponse,
   OrderCreateResponse,
   OrderDetailResponse,
   OrdersResponse,
@@ -111,6 +112,41 @@ describe('the product page', () => {
 
   it('lists nothing when no branch of the city has it', async () => {
     expect((await detail(none.slug)).pickup).toEqual([]);
+  });
+});
+
+describe('the cart', () => {
+  it('says for the branch sent whether it has the line or when a transfer brings it', async () => {
+    await setStock(ctx, p.id, { [sender.warehouseId]: 4 });
+    clock('2026-11-26T12:00:00');
+    const call = (branch: number | '') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/cart/add-item/',
+        headers: headers(buyer),
+        payload: { product: p.slug, quantity: 1, branch },
+      });
+    const there = json<CartResponse>(await call(at.id)).results.find((l) => l.product.slug === p.slug);
+    expect(there?.pickup).toMatchObject({
+      branch_id: at.id,
+      in_branch: false,
+      transfer: { from_branch_id: sender.id, ready_at: '2026-11-27T11:00:00.000Z' },
+    });
+    expect(there?.pickup?.label).toMatch(/^перемещение из филиала .+, завтра после 14:00$/);
+    const atSender = json<CartResponse>(await call(sender.id)).results.find((l) => l.product.slug === p.slug);
+    expect(atSender?.pickup).toEqual({
+      branch_id: sender.id,
+      in_branch: true,
+      transfer: null,
+      label: 'в наличии в филиале',
+    });
+    // No branch sent: nothing said.
+    expect(
+      json<CartResponse>(await call('')).results.find((l) => l.product.slug === p.slug)?.pickup,
+    ).toBeNull();
+    const bad = await call('филиал' as unknown as number);
+    expect(bad.statusCode).toBe(400);
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/payment/cart/clear/', headers: headers(buyer) });
   });
 });
 

@@ -77,7 +77,7 @@ export function OrderSummaryView({ order }: { order: OrderSummary }) {
             {order.ready_message}
           </dd>
         </div>
-        {order.expires_at && order.status === 'new' && !onOrder ? (
+        {order.expires_at && order.status === 'new' && !onOrder && !order.pickup_ready_at ? (
           <div>
             <dt>Храним до</dt>
             <dd data-summary-expires="">{formatDateTime(order.expires_at)}</dd>
