@@ -4,6 +4,7 @@ import { CART_MAX_LINES, CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constant
 import { productFit } from './fit';
 import { MESSAGES } from './messages';
 import { cartLineOffer, supplierIdField } from './offers';
+import { cartLinePickup } from './pickup';
 
 // Cart calls, the same for signed-in users and anonymous visitors (API-SHAPES §10). Every call
 // answers with the whole cart. `transport` is an id or "", `city` a slug or "" (X-City otherwise).
@@ -27,6 +28,11 @@ export const cartUpdateQuantity = quantity(0);
 const cartContext = {
   transport: optionalTransportId,
   city: optionalSlug,
+  /**
+   * Podbor adds (issue #17): the customer's pickup branch (an id, the same rule as any optional id); each line
+   * then says whether the branch has it or when a transfer brings it (`pickup`). Not remembered with the cart.
+   */
+  branch: optionalTransportId,
 };
 
 export const cartRequest = z.object(cartContext);
@@ -103,6 +109,8 @@ export const cartLine = z.object({
   offer: cartLineOffer.nullable().optional(),
   /** Podbor adds (fit everywhere): the product for the cart's vehicle; `unknown` when none is chosen. */
   fit: productFit.optional(),
+  /** Podbor adds (issue #17): the line at the branch sent as `branch`; null without one, for services and offers. */
+  pickup: cartLinePickup.nullable().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 

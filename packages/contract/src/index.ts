@@ -22,6 +22,7 @@ export * from './vehicle-search';
 export * from './lookalikes';
 export * from './review';
 export * from './offers';
+export * from './pickup';
 export * from './cart';
 export * from './maintenance';
 export * from './payment';

@@ -15,6 +15,7 @@ import { MESSAGES } from './messages';
 import { nameField, optionalEmailField, phoneField } from './rules';
 import { cartAddQuantity } from './cart';
 import { orderLineOfferFields, supplierIdField } from './offers';
+import { orderPickupFields } from './pickup';
 
 // Payment methods, order creation, payment status, instalment (API-SHAPES §11).
 
@@ -144,6 +145,11 @@ export const orderSummary = z.object({
   ready_by: z.string().nullable(),
   /** The same in words, for the customer. */
   ready_message: z.string(),
+  /**
+   * Podbor adds (issue #17): when units moved from another branch of the city are ready at the pickup branch, an
+   * ISO instant; null when the order waits for no transfer.
+   */
+  ...orderPickupFields,
   /**
    * Until when the order waits: an unpaid online order for its payment, a cash order for its collection (the stock
    * is released afterwards); null once there is no such deadline.

@@ -11,6 +11,7 @@ import {
 import { productListItem } from './catalog';
 import { productFit } from './fit';
 import { productOffer } from './offers';
+import { pickupBranch } from './pickup';
 import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, SLUG_MAX_LENGTH } from './constants';
 
 // Product page data: detail, analogues, recommendations, fitment, installation price (API-SHAPES §7).
@@ -77,6 +78,11 @@ export const productDetail = z.object({
   seo_description: z.string().nullable().optional(),
   /** The best supplier offer «под заказ», given when the city has no own stock of it; null: none. */
   offer: productOffer.nullable().optional(),
+  /**
+   * The active branches of the customer's city: units now, or when a transfer from a branch that has it makes it
+   * ready there. Empty when no branch of the city has it (then `offer`, if any).
+   */
+  pickup: z.array(pickupBranch).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

@@ -23,6 +23,7 @@ import {
 import { productFit } from './fit';
 import { MESSAGES } from './messages';
 import { orderLineOfferFields } from './offers';
+import { orderPickupFields } from './pickup';
 import {
   codeField,
   currentPasswordField,
@@ -187,6 +188,8 @@ export const orderListItem = z.object({
    * detail call per order.
    */
   products: z.array(orderProductLine).optional(),
+  /** Podbor adds (issue #17): when its transfer from another branch is ready for pickup, while the order is open. */
+  ...orderPickupFields,
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
@@ -228,5 +231,7 @@ export const orderDetailResponse = z.object({
    * null when the order named none. `in_garage`: the customer's garage holds this transport already.
    */
   vehicle: orderVehicle.nullable().optional(),
+  /** Podbor adds (issue #17): when its transfer from another branch is ready for pickup, while the order is open. */
+  ...orderPickupFields,
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;

@@ -67,6 +67,11 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** Unpaid online orders release their reservation after this moment. */
     expiresAt: timestamp({ withTimezone: true }),
+    /**
+     * When units taken from another branch's warehouse are ready at the order's branch (issue #17), computed at
+     * order time from the branches' opening hours; null: everything was at the branch (or came «под заказ»).
+     */
+    pickupReadyAt: timestamp({ withTimezone: true }),
     /** The address the order was placed from: open unpaid orders are limited per address too. */
     clientIp: text(),
     /**

@@ -8,6 +8,8 @@ import {
   OFFER_MESSAGES,
   onOrderLabel,
   type CartLineOffer,
+  type CartLinePickup,
+  PICKUP_TEXT,
   orderTotal,
   type CartLine,
   type CartResponse,
@@ -15,7 +17,9 @@ import {
 } from '@podbor/contract';
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
+import { availableByBranch } from '../../lib/catalog/branch-stock';
 import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
+import { cityBranches, soonestTransfer } from '../../lib/catalog/pickup';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { lineLimitMessage, maxUnitsPerLine, type LineLimits } from '../../lib/order-limits';
 import type { Owner } from '../../lib/owner';
@@ -125,9 +129,9 @@ export async function cartContext(
   db: Db,
   request: FastifyRequest,
   owner: Owner,
-  body: { transport?: number | null; city?: string | null } | null | undefined,
+  body: { transport?: number | null; city?: string | null; branch?: number | null } | null | undefined,
   opts: { remember: boolean } = { remember: true },
-): Promise<PricingContext> {
+): Promise<CartContext> {
   const cart = await findCart(db, owner);
   const sent = body?.transport;
   const ctx = await pricingContext(db, {
@@ -138,10 +142,52 @@ export async function cartContext(
   if (opts.remember && sent !== undefined && ctx.transportId !== (cart?.transportId ?? null)) {
     await saveTransport(db, owner, ctx.transportId);
   }
-  return ctx;
+  return { ...ctx, branchId: body?.branch ?? null };
 }
 
-export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promise<CartResponse> {
+/** The pricing context plus the pickup branch a cart call named (issue #17). */
+export type CartContext = PricingContext & { branchId?: number | null };
+
+/**
+ * What each own-stock line says at the chosen branch: «в наличии в филиале» when the branch has the line's
+ * quantity, else the soonest transfer from a branch of the city that has some (the order then reserves the exact
+ * units and stores the exact moment). Empty without a branch of the city.
+ */
+async function linePickups(
+  db: Db,
+  ctx: CartContext,
+  lines: readonly { productId: number; quantity: number }[],
+  now: Date,
+): Promise<Map<number, CartLinePickup>> {
+  const result = new Map<number, CartLinePickup>();
+  if (!ctx.branchId || !ctx.city || lines.length === 0) return result;
+  const branches = await cityBranches(db, ctx.city.id);
+  const to = branches.find((b) => b.id === ctx.branchId);
+  if (!to) return result;
+  const stock = await availableByBranch(
+    db,
+    lines.map((l) => l.productId),
+    sql`b.city_id = ${ctx.city.id} and b.is_active`,
+  );
+  for (const line of lines) {
+    const available = stock.get(line.productId) ?? new Map<number, number>();
+    if ((available.get(to.id) ?? 0) >= line.quantity) {
+      result.set(line.productId, {
+        branch_id: to.id,
+        in_branch: true,
+        transfer: null,
+        label: PICKUP_TEXT.inBranch,
+      });
+      continue;
+    }
+    const transfer = soonestTransfer(branches, available, to, 1, now)?.transfer ?? null;
+    if (transfer)
+      result.set(line.productId, { branch_id: to.id, in_branch: false, transfer, label: transfer.label });
+  }
+  return result;
+}
+
+export async function readCart(db: Db, owner: Owner, ctx: CartContext): Promise<CartResponse> {
   const cart = await findCart(db, owner);
   if (!cart) return { total_price: 0, total: 0, results: [], checked_total: 0, checked_total_price: 0 };
   const lines = await db
@@ -168,6 +214,12 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
     ),
   );
   const now = new Date();
+  const pickups = await linePickups(
+    db,
+    ctx,
+    lines.filter((l) => l.supplierId === null && products.get(l.productId)?.isService === false),
+    now,
+  );
   const results: CartLine[] = [];
   const all: MoneyLine[] = [];
   const checked: MoneyLine[] = [];
@@ -214,6 +266,7 @@ export async function readCart(db: Db, owner: Owner, ctx: PricingContext): Promi
       is_checked: line.isChecked,
       offer: line.supplierId === null ? null : lineOffer(line.supplierId, offer, now),
       fit: p.fit,
+      pickup: line.supplierId === null ? (pickups.get(p.id) ?? null) : null,
     });
   }
   return {

@@ -30,7 +30,12 @@ export async function insertOrderItems(tx: Db, items: OrderItemInsert[]): Promis
   await tx.insert(orderItems).values(items);
 }
 
-const stockCandidate = z.object({ warehouse_id: pgNumber, available: pgNumber, own: z.boolean() });
+const stockCandidate = z.object({
+  warehouse_id: pgNumber,
+  branch_id: pgNumber,
+  available: pgNumber,
+  own: z.boolean(),
+});
 
 /**
  * The product's stock rows in the warehouses of the city's active branches, locked until the transaction ends
@@ -39,7 +44,7 @@ const stockCandidate = z.object({ warehouse_id: pgNumber, available: pgNumber, o
 export async function lockCityStock(tx: Db, productId: number, branch: { id: number; cityId: number }) {
   return parseRows(
     tx,
-    sql`select s.warehouse_id, s.quantity - s.reserved as available, w.branch_id = ${branch.id} as own
+    sql`select s.warehouse_id, w.branch_id, s.quantity - s.reserved as available, w.branch_id = ${branch.id} as own
         from stock s join warehouses w on w.id = s.warehouse_id join branches b on b.id = w.branch_id
         where s.product_id = ${productId} and b.city_id = ${branch.cityId} and b.is_active
         order by s.warehouse_id
@@ -93,6 +98,11 @@ export async function insertReservation(
   reservation: { orderId: number; productId: number; warehouseId: number; quantity: number },
 ): Promise<void> {
   await tx.insert(reservations).values(reservation);
+}
+
+/** When the order's transfers from other branches make it ready for pickup (issue #17). */
+export async function setPickupReadyAt(tx: Db, orderId: number, at: Date): Promise<void> {
+  await tx.update(orders).set({ pickupReadyAt: at }).where(eq(orders.id, orderId));
 }
 
 /** Unfinished orders whose hold ran out (unpaid online orders, cash orders nobody took into work), oldest first. */

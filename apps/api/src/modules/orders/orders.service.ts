@@ -5,6 +5,10 @@ import { z } from 'zod';
 import {
   expectedDate,
   formatPrice,
+  parseWorkHours,
+  shopMomentInstant,
+  transferReady,
+  type ShopMoment,
   OFFER_MESSAGES,
   ORDER_NUMBER_LENGTH,
   ORDER_STATUSES,
@@ -24,6 +28,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
+import { cityBranches } from '../../lib/catalog/pickup';
 import { HttpError, badRequest, detailError, notFound, throttled } from '../../lib/http-error';
 import { idempotentRequest } from '../../lib/idempotency';
 import { transitionOrder } from '../../lib/order-status';
@@ -70,6 +75,7 @@ import {
   orderUnits,
   currentOfferQuantity,
   reserveStockUnits,
+  setPickupReadyAt,
   takeOfferQuantity,
   switchToCash,
 } from './orders.repository';
@@ -79,7 +85,8 @@ import {
 // of the cart (placement CART) — together with the Idempotency-Key's claim and answer (lib/idempotency). The
 // online payment is created with the provider after the commit.
 // Reservation policy: units come from the warehouses of the chosen branch's city, the branch's own warehouse
-// first, then the other active branches of the city by most available; the stock rows are locked
+// first, then the other active branches of the city, the one whose transfer is ready soonest first (issue #17:
+// its moment is stored on the order as pickup_ready_at), then by most available; the stock rows are locked
 // (SELECT … FOR UPDATE, in product and warehouse order, so concurrent orders cannot deadlock) and the increment
 // is conditional (quantity − reserved ≥ n), with the table's CHECK as the last guard. Concurrent orders can
 // therefore never hold more than the stock.
@@ -381,10 +388,19 @@ async function writeOrder(
   const status: OrderStatus = online ? 'awaiting_payment' : 'new';
   await checkOpenOrders(tx, config, input);
   const { id, number } = await recordOrder(tx, config, input, checked, priced, status);
+  const transfers = await transferTimes(tx, priced, checked.branch);
+  const sending = new Set<number>();
   for (const line of priced.lines) {
     if (line.offer) await takeOfferUnits(tx, line, line.offer);
-    else if (!line.product.isService) await reserveLine(tx, config, id, line, checked.branch);
+    else if (!line.product.isService)
+      for (const b of await reserveLine(tx, config, id, line, checked.branch, transfers)) sending.add(b);
   }
+  // The order is ready when the last transfer it waits for arrives.
+  const last = [...sending]
+    .map((b) => transfers.get(b))
+    .filter((m): m is ShopMoment => m !== undefined)
+    .sort((a, b) => momentOrder(b, a))[0];
+  if (last) await setPickupReadyAt(tx, id, shopMomentInstant(last));
   if (online)
     await recordPendingPayment(tx, {
       orderId: id,
@@ -503,6 +519,30 @@ function offerShort(product: { title: string }, available: number): HttpError {
   return new HttpError(409, { errors: { detail: message, cart: [message] } });
 }
 
+const momentOrder = (a: ShopMoment, b: ShopMoment) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.minutes - b.minutes;
+
+/**
+ * When a transfer from each other branch of the city would make units ready at the order's branch (issue #17:
+ * the branches' opening hours drive it); empty when the order has no line from own stock.
+ */
+async function transferTimes(
+  tx: Db,
+  priced: Priced,
+  branch: { id: number; cityId: number },
+): Promise<Map<number, ShopMoment>> {
+  const times = new Map<number, ShopMoment>();
+  if (!priced.lines.some((l) => !l.offer && !l.product.isService)) return times;
+  const branches = await cityBranches(tx, branch.cityId);
+  const to = branches.find((b) => b.id === branch.id);
+  if (!to) return times;
+  const toHours = parseWorkHours(to.work_hours);
+  const now = new Date();
+  for (const b of branches)
+    if (b.id !== branch.id) times.set(b.id, transferReady(parseWorkHours(b.work_hours), toHours, now));
+  return times;
+}
+
 /**
  * Step 4: reserves one line from the warehouses of the branch's city, or throws 409 when they hold too little or
  * the line is more than one order may take of what they hold (lib/order-limits).
@@ -513,13 +553,26 @@ async function reserveLine(
   orderId: number,
   line: Line,
   branch: { id: number; cityId: number },
-): Promise<void> {
+  transfers: ReadonlyMap<number, ShopMoment>,
+): Promise<number[]> {
   const candidates = await lockCityStock(tx, line.product.id, branch);
+  // The branch's own warehouses first, then the branch whose transfer arrives soonest, then the fullest.
+  const readyOf = (branchId: number) => transfers.get(branchId) ?? { date: '9999-12-31', minutes: 0 };
   const ordered = candidates
-    .map((c) => ({ warehouseId: c.warehouse_id, available: Math.max(0, c.available), own: c.own }))
+    .map((c) => ({
+      warehouseId: c.warehouse_id,
+      branchId: c.branch_id,
+      available: Math.max(0, c.available),
+      own: c.own,
+    }))
     .sort(
-      (a, b) => Number(b.own) - Number(a.own) || b.available - a.available || a.warehouseId - b.warehouseId,
+      (a, b) =>
+        Number(b.own) - Number(a.own) ||
+        (a.own ? 0 : momentOrder(readyOf(a.branchId), readyOf(b.branchId))) ||
+        b.available - a.available ||
+        a.warehouseId - b.warehouseId,
     );
+  const sending: number[] = [];
   const total = ordered.reduce((s, c) => s + c.available, 0);
   const conflict = quantityConflict(line.product, total, line.quantity, config, 'cart');
   if (conflict) throw conflict;
@@ -541,8 +594,10 @@ async function reserveLine(
       warehouseId: c.warehouseId,
       quantity: take,
     });
+    if (!c.own) sending.push(c.branchId);
     need -= take;
   }
+  return sending;
 }
 
 /**

@@ -110,6 +110,7 @@ export async function findOrderSummaryRow(db: Db, orderId: number) {
       paymentMethod: paymentMethods.title,
       createdAt: orders.createdAt,
       expiresAt: orders.expiresAt,
+      pickupReadyAt: orders.pickupReadyAt,
       itemsPrice: orders.itemsPrice,
       installationPrice: orders.installationPrice,
       totalPrice: orders.totalPrice,

@@ -19,6 +19,7 @@ import { detailError, notFound } from '../../lib/http-error';
 import { transitionOrder } from '../../lib/order-status';
 import { findOrderLines, lineOfferFields } from '../../lib/order-lines';
 import { formatDayMonth } from '@podbor/contract/offer-text';
+import { readyForPickupLabel } from '@podbor/contract/pickup-text';
 import type { Owner } from '../../lib/owner';
 import {
   PaymentProviderError,
@@ -399,6 +400,8 @@ export async function orderSummary(
     ready_by: ready.by?.toISOString() ?? null,
     ready_message: ready.message,
     expires_at: row.expiresAt?.toISOString() ?? null,
+    // Only while units are still held at another branch: a released or re-reserved order has no transfer to wait.
+    pickup_ready_at: elsewhere > 0 ? (row.pickupReadyAt?.toISOString() ?? null) : null,
     payment_status: payment?.status ?? null,
     // A payment the customer may still be finishing is not replaced; the provider is asked first.
     can_pay: opts.owner && awaiting,
@@ -415,7 +418,7 @@ function latestExpected(lines: readonly { expectedAt: string | null }[]): string
 }
 
 function readyEstimate(
-  order: { status: OrderStatus; createdAt: Date; paidAt: Date | null },
+  order: { status: OrderStatus; createdAt: Date; paidAt: Date | null; pickupReadyAt: Date | null },
   transfer: boolean,
   expected: string | null,
 ): { by: Date | null; message: string } {
@@ -436,6 +439,12 @@ function readyEstimate(
           message: `Часть товара везём под заказ от поставщика: ожидаем ${formatDayMonth(expected)}. Пришлём SMS, когда можно забирать.`,
         };
       const start = order.paidAt ?? order.createdAt;
+      // Issue #17: an order placed since pickup_ready_at exists knows when its transfer arrives.
+      if (transfer && order.pickupReadyAt)
+        return {
+          by: order.pickupReadyAt,
+          message: `Часть товара привезём из другого филиала города. ${readyForPickupLabel(order.pickupReadyAt)}. Пришлём SMS, когда можно забирать.`,
+        };
       const hours = transfer ? READY_HOURS.transfer : READY_HOURS.own;
       return {
         by: new Date(start.getTime() + hours * 3_600_000),

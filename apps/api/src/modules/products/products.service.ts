@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bestOffers, offerJson } from '../../lib/catalog/offers';
+import { cityBranches, pickupList } from '../../lib/catalog/pickup';
 import type {
   InstallationPriceRequest,
   InstallationPriceResponse,
@@ -91,6 +92,13 @@ function propertyValue(
   };
 }
 
+/** Free units per branch of the city (a branch may have several warehouses). */
+function branchUnits(warehouses: DetailRow['warehouses']): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const w of warehouses) units.set(w.branch_id, (units.get(w.branch_id) ?? 0) + Math.max(0, w.quantity));
+  return units;
+}
+
 /** Details in the order of `slugs`; unknown or inactive slugs are skipped. */
 export async function productDetails(
   db: Db,
@@ -127,6 +135,8 @@ export async function productDetails(
     db,
     result.filter((r) => !r.is_service && r.warehouses.every((w) => w.quantity <= 0)).map((r) => r.id),
   );
+  const branches = await cityBranches(db, ctx.city?.id ?? null);
+  const now = new Date();
   const typeId =
     ctx.transportId === null ? null : (ctx.transports.byId.get(ctx.transportId)?.type.id ?? null);
   const details: ProductDetail[] = [];
@@ -180,6 +190,7 @@ export async function productDetails(
       is_universal: r.is_universal,
       in_stock: r.in_stock,
       offer: offers.has(r.id) ? offerJson(offers.get(r.id)!) : null,
+      pickup: r.is_service ? [] : pickupList(branches, branchUnits(r.warehouses), now),
     });
   }
   return details;

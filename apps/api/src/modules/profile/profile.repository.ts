@@ -90,6 +90,7 @@ export async function listOrders(db: Db, f: OrderFilters) {
       totalPrice: orders.totalPrice,
       status: orders.status,
       isPaid: orders.isPaid,
+      pickupReadyAt: orders.pickupReadyAt,
       // Spelled out: inside a select list drizzle leaves columns unqualified, which would bind to the subquery.
       productsCount:
         sql`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number),
@@ -120,6 +121,7 @@ export async function findOrder(db: Db, userId: number, orderId: number) {
       createdAt: orders.createdAt,
       totalPrice: orders.totalPrice,
       comment: orders.comment,
+      pickupReadyAt: orders.pickupReadyAt,
       showcase: showcases.title,
       branchTitle: branches.title,
       branchStreet: branches.street,

@@ -8,6 +8,7 @@ import {
   type ChangePasswordResponse,
   type OrderDetailResponse,
   type OrderProductLine,
+  type OrderStatus,
   type OrdersQuery,
   type OrdersResponse,
   type ProfilePatchRequest,
@@ -283,6 +284,7 @@ export async function orderHistory(env: ProfileEnv, userId: number, q: OrdersQue
       is_paid: r.isPaid,
       products_count: r.productsCount,
       products: lines.get(r.id) ?? [],
+      pickup_ready_at: pickupReadyAt(r),
     })),
   };
 }
@@ -312,6 +314,7 @@ export async function orderDetail(
     payment_url: !order.isPaid && payment?.status === 'pending' ? (payment.confirmationUrl ?? null) : null,
     products: items.map(toOrderLine),
     vehicle: await orderVehicle(env.db, order.transportId, order.inGarage),
+    pickup_ready_at: pickupReadyAt(order),
   };
 }
 
@@ -320,6 +323,12 @@ async function orderVehicle(db: Db, transportId: number | null, inGarage: boolea
   if (transportId === null) return null;
   const t = (await transportDirectory(db).get()).byId.get(transportId);
   return t ? { transport: transportId, label: t.label, in_garage: Boolean(inGarage) } : null;
+}
+
+/** The stored transfer moment while the order is still to be picked up (issue #17); null once that is over. */
+function pickupReadyAt(order: { status: OrderStatus; pickupReadyAt: Date | null }): string | null {
+  const open = order.status !== 'ready' && order.status !== 'completed' && order.status !== 'cancelled';
+  return open ? (order.pickupReadyAt?.toISOString() ?? null) : null;
 }
 
 /** An order line as the order detail and the order history show it. */

@@ -27,6 +27,8 @@ export interface CartViewProps {
   initial: CartResponse;
   transportId: number | null;
   citySlug: string | null;
+  /** The customer's pickup branch: each line says whether it has the goods or when a transfer brings them. */
+  branchId?: number | null;
   /** The chosen vehicle's label, for «не подходит к вашему автомобилю …». */
   vehicleLabel?: string | null;
 }
@@ -46,7 +48,13 @@ function productHref(line: CartLine): string {
     : `/catalog?search=${encodeURIComponent(line.product.title ?? line.product.slug)}`;
 }
 
-export function CartView({ initial, transportId, citySlug, vehicleLabel = null }: CartViewProps) {
+export function CartView({
+  initial,
+  transportId,
+  citySlug,
+  branchId = null,
+  vehicleLabel = null,
+}: CartViewProps) {
   const { openModal } = useShell();
   const [cart, setCart] = useState(initial);
   const [state, setState] = useState<CartState>('idle');
@@ -85,7 +93,7 @@ export function CartView({ initial, transportId, citySlug, vehicleLabel = null }
       queue.current = queue.current.then(async () => {
         const { browserApi } = await import('@/lib/api/browser');
         const res = await browserApi('cartUpdateItem', {
-          body: { items, transport: transportId ?? '', city: citySlug ?? '' },
+          body: { items, transport: transportId ?? '', city: citySlug ?? '', branch: branchId ?? '' },
         });
         pending.current -= 1;
         if (res.ok) {
@@ -111,7 +119,7 @@ export function CartView({ initial, transportId, citySlug, vehicleLabel = null }
         setMessage(text);
       });
     },
-    [transportId, citySlug],
+    [transportId, citySlug, branchId],
   );
 
   /** Puts the removed lines back, after whatever is still on its way to the server. */
@@ -133,6 +141,7 @@ export function CartView({ initial, transportId, citySlug, vehicleLabel = null }
             with_installation: line.withInstallation,
             transport: transportId ?? '',
             city: citySlug ?? '',
+            branch: branchId ?? '',
           },
         });
         if (res.ok) last = res.data;
@@ -363,6 +372,10 @@ function CartRow({ line, onPatch }: { line: CartLine; onPatch: (patch: LinePatch
               {line.offer.label}. Удалите товар из корзины, чтобы оформить заказ.
             </span>
           )
+        ) : line.pickup && line.quantity <= p.warehouse_stock ? (
+          <span className={styles.meta} data-cart-pickup={line.pickup.in_branch ? 'here' : 'transfer'}>
+            {line.pickup.label}
+          </span>
         ) : line.quantity > p.warehouse_stock ? (
           <span className={styles.stockWarning} data-cart-stock-warning="">
             {p.warehouse_stock > 0

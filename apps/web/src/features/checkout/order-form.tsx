@@ -474,6 +474,11 @@ export function OrderForm(props: OrderFormProps) {
                     {l.offerNote}
                   </span>
                 ) : null}
+                {l.pickupNote ? (
+                  <span className={styles.muted} data-order-line-pickup="">
+                    {l.pickupNote}
+                  </span>
+                ) : null}
               </div>
               <span className={styles.itemTotal}>{formatPrice(lineTotal(l))}</span>
             </li>

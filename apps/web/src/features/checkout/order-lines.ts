@@ -17,6 +17,8 @@ export interface OrderLine {
   /** A cart line from a supplier's offer «под заказ»: its supplier (sent with the order) and what it says. */
   supplierId?: number | null;
   offerNote?: string | null;
+  /** Issue #17: the transfer that brings the line to the chosen branch, «перемещение из филиала …, завтра после 14:00». */
+  pickupNote?: string | null;
   /** Fit everywhere: the cart line for the chosen vehicle (a line that does not fit is confirmed once). */
   fit?: ProductFit;
 }

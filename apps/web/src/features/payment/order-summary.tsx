@@ -70,11 +70,14 @@ export function OrderSummaryView({ order }: { order: OrderSummary }) {
         <div>
           <dt>Готовность</dt>
           <dd data-summary-ready="">
-            {order.ready_by ? <strong>к {formatDateTime(order.ready_by)}. </strong> : null}
+            {/* A transfer from another branch says its moment in the message (issue #17). */}
+            {order.ready_by && !order.pickup_ready_at ? (
+              <strong>к {formatDateTime(order.ready_by)}. </strong>
+            ) : null}
             {order.ready_message}
           </dd>
         </div>
-        {order.expires_at && order.status === 'new' && !onOrder ? (
+        {order.expires_at && order.status === 'new' && !onOrder && !order.pickup_ready_at ? (
           <div>
             <dt>Храним до</dt>
             <dd data-summary-expires="">{formatDateTime(order.expires_at)}</dd>

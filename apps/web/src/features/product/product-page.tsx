@@ -25,6 +25,8 @@ import { Gallery } from './gallery';
 import { ProductTabs } from './product-tabs';
 import styles from './product.module.css';
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** «С этим покупают» (SPEC §3 recommendations): streamed after the page, nothing when there are none. */
 async function Recommendations({
   slug,
@@ -118,6 +120,14 @@ export function ProductPage({
     return mine(a) - mine(b) || quantityOf(b.quantity) - quantityOf(a.quantity);
   });
   const totalStock = warehouses.reduce((n, w) => n + quantityOf(w.quantity), 0);
+  // Issue #17: per branch of the city, its units now or when a transfer brings them (the API's `pickup`).
+  const pickup = [...(product.pickup ?? [])].sort((a, b) => {
+    const mine = (p: typeof a) => (start.branch && p.branch_id === start.branch.id ? 0 : 1);
+    return mine(a) - mine(b) || b.quantity - a.quantity;
+  });
+  const myTransfer = start.branch
+    ? (pickup.find((p) => p.branch_id === start.branch?.id)?.transfer ?? null)
+    : null;
   // No own stock in the city: the best supplier offer «под заказ» sells it at its price and term.
   const offer = !product.is_service && totalStock === 0 ? (product.offer ?? null) : null;
   const inStock = product.is_service || offer !== null || (product.in_stock ?? totalStock > 0);
@@ -205,6 +215,11 @@ export function ProductPage({
                   : totalStock > 0
                     ? `В наличии в городе ${start.city?.title ?? ''}: ${totalStock} шт.`
                     : 'Нет в наличии в вашем городе — под заказ'}
+                {myTransfer ? (
+                  <span className={styles.transferNote} data-testid="my-branch-transfer">
+                    В вашем филиале — {myTransfer.label}
+                  </span>
+                ) : null}
               </p>
             )}
             <BuyPanel
@@ -244,22 +259,44 @@ export function ProductPage({
                   <PinIcon size={18} /> Наличие в филиалах{start.city ? ` — ${start.city.title}` : ''}
                 </h2>
                 <ul role="list" className={styles.stockList}>
-                  {warehouses.map((w) => {
-                    const q = quantityOf(w.quantity);
-                    const mine = start.branch && w.branch_id === start.branch.id;
-                    return (
-                      <li key={`${w.branch_id ?? ''}-${w.title}`} className={styles.stockItem}>
-                        <span>
-                          <strong>{w.title}</strong>
-                          {mine ? <span className={styles.badge}>Ваш филиал</span> : null}
-                          <span className={styles.stockAddress}>{w.address}</span>
-                        </span>
-                        <span className={q > 0 ? styles.inStock : styles.onOrder}>
-                          {q > 0 ? `${q} шт.` : 'Нет'}
-                        </span>
-                      </li>
-                    );
-                  })}
+                  {pickup.length > 0
+                    ? pickup.map((b) => {
+                        const mine = start.branch && b.branch_id === start.branch.id;
+                        return (
+                          <li key={b.branch_id} className={styles.stockItem} data-testid="pickup-branch">
+                            <span>
+                              <strong>{b.title}</strong>
+                              {mine ? <span className={styles.badge}>Ваш филиал</span> : null}
+                              <span className={styles.stockAddress}>{b.street}</span>
+                            </span>
+                            {b.quantity > 0 ? (
+                              <span className={styles.inStock}>{b.quantity} шт.</span>
+                            ) : b.transfer ? (
+                              <span className={styles.stockTransfer} data-testid="pickup-transfer">
+                                {capitalize(b.transfer.label)}
+                              </span>
+                            ) : (
+                              <span className={styles.onOrder}>Нет</span>
+                            )}
+                          </li>
+                        );
+                      })
+                    : warehouses.map((w) => {
+                        const q = quantityOf(w.quantity);
+                        const mine = start.branch && w.branch_id === start.branch.id;
+                        return (
+                          <li key={`${w.branch_id ?? ''}-${w.title}`} className={styles.stockItem}>
+                            <span>
+                              <strong>{w.title}</strong>
+                              {mine ? <span className={styles.badge}>Ваш филиал</span> : null}
+                              <span className={styles.stockAddress}>{w.address}</span>
+                            </span>
+                            <span className={q > 0 ? styles.inStock : styles.onOrder}>
+                              {q > 0 ? `${q} шт.` : 'Нет'}
+                            </span>
+                          </li>
+                        );
+                      })}
                 </ul>
               </section>
             </Suspense>

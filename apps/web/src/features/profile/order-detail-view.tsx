@@ -1,4 +1,5 @@
 import { onOrderExpectedLabel } from '@podbor/contract/offer-text';
+import { readyForPickupLabel } from '@podbor/contract/pickup-text';
 import {
   formatDateTime,
   formatPrice,
@@ -55,6 +56,14 @@ export function OrderDetailView({ order }: { order: OrderDetailResponse }) {
           <dd>{order.branch_office || '—'}</dd>
         </div>
         {order.vehicle ? <OrderVehicleFact vehicle={order.vehicle} /> : null}
+        {order.pickup_ready_at ? (
+          <div>
+            <dt>Готовность</dt>
+            <dd data-testid="order-pickup-ready">
+              {readyForPickupLabel(order.pickup_ready_at)} — часть товара везём из другого филиала
+            </dd>
+          </div>
+        ) : null}
         {order.comment ? (
           <div>
             <dt>Комментарий</dt>

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: PAGE_TITLES.cart, robots: { index: fa
 export default async function CartPage() {
   const data = await getStartData();
   const cart = await apiTry('cart', {
-    body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' },
+    body: { transport: data.transportId ?? '', city: data.city?.slug ?? '', branch: data.branch?.id ?? '' },
   });
   if (!cart) {
     return (
@@ -33,7 +33,7 @@ export default async function CartPage() {
     data.transportId,
   );
   // A new city, vehicle or sign-in re-renders the page (router.refresh) with that context's cart: start over.
-  const context = `${data.city?.slug ?? ''}|${data.transportId ?? ''}|${data.isAuthorized ? 'user' : 'visitor'}`;
+  const context = `${data.city?.slug ?? ''}|${data.branch?.id ?? ''}|${data.transportId ?? ''}|${data.isAuthorized ? 'user' : 'visitor'}`;
   return (
     <div className={`container ${styles.page}`}>
       <div className={styles.heading}>
@@ -45,6 +45,7 @@ export default async function CartPage() {
         initial={cart}
         transportId={data.transportId}
         citySlug={data.city?.slug ?? null}
+        branchId={data.branch?.id ?? null}
         vehicleLabel={data.transport?.label ?? null}
       />
       <ProductShelf id="cart-recommendations" title="С этим покупают" products={recommended} />

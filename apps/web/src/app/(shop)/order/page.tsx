@@ -41,6 +41,7 @@ function fromCart(line: CartLine): OrderLine {
         ? onOrderExpectedLabel(line.offer.expected_date)
         : line.offer.label
       : null,
+    pickupNote: line.pickup?.transfer?.label ?? null,
     ...(line.fit ? { fit: line.fit } : {}),
   };
 }
@@ -48,6 +49,7 @@ function fromCart(line: CartLine): OrderLine {
 function fromProduct(
   p: ProductDetailResponse,
   cityTitle: string | null,
+  branchId: number | null,
   quantity: number,
   installation: boolean,
 ): OrderLine {
@@ -65,6 +67,7 @@ function fromProduct(
     installationPrice: offered ? p.installation_price : 0,
     installationAvailable: offered,
     stock: p.is_service ? CART_QUANTITY_MAX : stock,
+    pickupNote: p.pickup?.find((b) => b.branch_id === branchId)?.transfer?.label ?? null,
   };
 }
 
@@ -84,13 +87,19 @@ export default async function OrderPage({ searchParams }: Props) {
       : null;
     if (product) {
       lines = [
-        fromProduct(product, cityTitle, Number(one(query.quantity)) || 1, one(query.installation) === '1'),
+        fromProduct(
+          product,
+          cityTitle,
+          data.branch?.id ?? null,
+          Number(one(query.quantity)) || 1,
+          one(query.installation) === '1',
+        ),
       ];
       unavailable = lines[0]!.stock <= 0;
     }
   } else {
     const cart = await apiTry('cart', {
-      body: { transport: data.transportId ?? '', city: data.city?.slug ?? '' },
+      body: { transport: data.transportId ?? '', city: data.city?.slug ?? '', branch: data.branch?.id ?? '' },
     });
     lines = (cart?.results ?? []).filter((l) => l.is_checked !== false).map(fromCart);
   }
