@@ -26,6 +26,7 @@ import { recordAudit } from '../../lib/audit';
 import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
 import { HttpError, badRequest, detailError, notFound, throttled } from '../../lib/http-error';
 import { idempotentRequest } from '../../lib/idempotency';
+import { orderPlaced } from '../../lib/metrics';
 import { transitionOrder } from '../../lib/order-status';
 import { ownerScope, type Owner } from '../../lib/owner';
 import type { PaymentProvider, PaymentProviders } from '../../lib/payments/provider';
@@ -195,6 +196,7 @@ export async function placeOrder(
     await allowance;
     return writeOrder(tx, env.config, input, checked, priced);
   });
+  if (!replayed) orderPlaced();
   const body: OrderCreateResponse = {
     id: result.id,
     payment_type: result.payment_type,
