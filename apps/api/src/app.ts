@@ -9,6 +9,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER, isValidRequestId } from '@podbor/contract';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -19,6 +21,8 @@ import { DEFAULT_JOB_OPTIONS, JobEngine } from './lib/jobs';
 import { createOutboxGateways } from './lib/gateways/outbox';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
+import { attachDatabase } from './lib/metrics';
+import { Readiness } from './lib/readiness';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
@@ -26,6 +30,7 @@ import housekeeping from './plugins/housekeeping';
 import errorHandler from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
 import mediaUrls from './plugins/media-urls';
+import observability from './plugins/observability';
 import { createShowcaseResolver } from './modules/showcase/showcase.service';
 import showcaseRoutes from './modules/showcase/showcase.routes';
 import pagesRoutes from './modules/pages/pages.routes';
@@ -69,6 +74,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    readiness: Readiness;
   }
 }
 
@@ -80,6 +86,8 @@ export interface BuildAppOptions {
   logger?: Parameters<typeof loggerOptions>[1];
   /** Sees every route as it is registered (the route-table test). */
   onRoute?: onRouteHookHandler;
+  /** Migrating or not (server.ts listens while it migrates); default: ready. */
+  readiness?: Readiness;
 }
 
 /** 1 MiB: every legitimate body of this API is far smaller; bigger ones get a 413 before parsing. */
@@ -94,16 +102,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
-    requestIdHeader: 'x-request-id',
+    // The storefront's request id (issue #16) when it is a sane one, else a new one; pino writes it as `reqId` in
+    // every log line of the request, and the answer carries it back (plugins/observability.ts).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return isValidRequestId(given) ? given : randomUUID();
+    },
     clientErrorHandler,
     // Malformed URLs and over-long path segments are refused by the router before any route runs; they still
     // leave in the spec's envelope (Fastify's default body here is its own shape). No hook runs for them, so
     // they set the nosniff header themselves.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
         .header(...NOSNIFF)
+        .header(REQUEST_ID_HEADER, request.id)
         .send({
           errors: {
             detail: status === 414 ? 'Слишком длинный адрес запроса.' : 'Некорректный адрес запроса.',
@@ -127,6 +142,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
   app.decorate('config', config);
+  const readiness = opts.readiness ?? new Readiness();
+  app.decorate('readiness', readiness);
+  const detachMetrics = attachDatabase(handle);
 
   const deps: AppDeps = {
     handle,
@@ -143,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   await app.register(errorHandler);
+  await app.register(observability);
   // No answer of the API may be sniffed into something a browser renders (issue #12): JSON stays JSON.
   app.addHook('onSend', async (_request, reply) => {
     void reply.header(...NOSNIFF);
@@ -233,10 +252,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
   });
 
-  // Background jobs start once every module registered its handlers (JOBS_ENABLED; off in tests unless asked).
-  if (config.jobs.enabled) app.addHook('onReady', () => deps.jobs.start());
+  // Background jobs start once every module registered its handlers (JOBS_ENABLED; off in tests unless asked),
+  // and not before the migrations of a starting process are done (its handlers read the shop's tables).
+  if (config.jobs.enabled)
+    app.addHook('onReady', async () => {
+      if (!readiness.migrating) return deps.jobs.start();
+      readiness.afterMigrations(() => {
+        deps.jobs.start().catch((err: unknown) => app.log.error({ err }, 'job engine did not start'));
+      });
+    });
 
   app.addHook('onClose', async () => {
+    detachMetrics();
     await deps.jobs.stop();
     await stopEvents();
     await deps.limiter.close();

@@ -35,6 +35,15 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * GET /api/metrics: with a token, only `Authorization: Bearer <token>` may read it (from any address); without
+   * one, only callers on loopback or a private network (the client address as TRUST_PROXY resolves it).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Whose X-Forwarded-For to believe: by default only the web app's proxy on this host or a private network. */
   TRUST_PROXY: z.string().default('loopback,uniquelocal'),
   /** Yandex ID (OAuth 2.0 authorization code). Sign-in with Yandex is offered only when the first three are set. */
@@ -268,6 +277,8 @@ export interface Config {
   staffTotpKey: string;
   staffSessionSec: number;
   logLevel: string;
+  /** Bearer token of GET /api/metrics (METRICS_TOKEN); undefined = loopback and private addresses only. */
+  metricsToken?: string;
   trustProxy: boolean | string;
   /** Configured external sign-in methods by name (`yandex`). */
   oauth: { yandex?: OAuthProviderConfig };
@@ -362,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staffTotpKey: overrides.staffTotpKey ?? e.STAFF_TOTP_KEY ?? jwtSecret,
     staffSessionSec: overrides.staffSessionSec ?? e.STAFF_SESSION_HOURS * 3600,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     oauth: {
       yandex:

@@ -4,9 +4,17 @@ import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { Readiness } from './lib/readiness';
 import path from 'node:path';
 
-/** Production entry: config → database (migrated) → Redis (optional) → HTTP; stops cleanly on SIGINT/SIGTERM. */
+/** How long a shutdown waits for in-flight requests before it gives up and exits 1. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Production entry: config → database → HTTP, then the migrations while already listening (GET
+ * /api/health/ready answers 503 and every other call 503 «Сервис запускается» until they are done) → Redis
+ * (optional); stops cleanly on SIGINT/SIGTERM, letting in-flight requests finish.
+ */
 async function main() {
   const config = loadConfig();
   const handle = await createDb({
@@ -14,20 +22,21 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
   });
-  await migrate(handle);
   let limiter: RateLimiter = new MemoryRateLimiter();
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     limiter = new RedisRateLimiter(redis);
   }
-  const app = await buildApp({ config, handle, limiter });
+  const readiness = new Readiness(true);
+  const app = await buildApp({ config, handle, limiter, readiness });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    readiness.stop();
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
       await handle.close();
@@ -42,6 +51,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.log.info('applying migrations');
+  await migrate(handle);
+  readiness.migrated();
+  app.log.info('migrations applied; ready');
 }
 
 main().catch((err) => {

@@ -17,6 +17,8 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   adminProductExport: /^text\/csv; charset=utf-8$/,
   // ---- suppliers and price lists (issue #15) ----
   adminImportUnmatched: /^text\/csv; charset=utf-8$/,
+  // Issue #16: the Prometheus scrape (to callers on private networks; these tests call from public addresses).
+  metrics: /^text\/plain; version=0\.0\.4; charset=utf-8$/,
 };
 
 /**

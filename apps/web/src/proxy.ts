@@ -1,6 +1,12 @@
 import { COOKIE_NAMES, QUERY_PARAMS } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
-import { clientHostOf, forwardedForOf, issueVisitorToken, refreshSession } from './lib/api/upstream';
+import {
+  clientHostOf,
+  forwardedForOf,
+  issueVisitorToken,
+  refreshSession,
+  requestIdOf,
+} from './lib/api/upstream';
 import { isExpiring } from './lib/jwt';
 import { pageSecurity } from './lib/page-security';
 import { NONCE_HEADER } from './lib/security-headers';
@@ -28,7 +34,11 @@ import {
 export async function proxy(request: NextRequest) {
   const secure = isSecureRequest(request.headers, request.url);
   const jar = request.cookies;
-  const ctx = { clientHost: clientHostOf(request.headers), forwardedFor: forwardedForOf(request.headers) };
+  const ctx = {
+    clientHost: clientHostOf(request.headers),
+    forwardedFor: forwardedForOf(request.headers),
+    requestId: requestIdOf(request.headers),
+  };
   const security = await pageSecurity({ clientHost: ctx.clientHost, secure });
   const forwarded = new Headers(request.headers);
   forwarded.set(NONCE_HEADER, security.nonce);

@@ -29,6 +29,7 @@ export * from './payment';
 export * from './feedback';
 export * from './garage';
 export * from './health';
+export * from './request-id';
 export * from './admin';
 export * from './admin-orders';
 export * from './admin-branches';

@@ -50,6 +50,10 @@ export const MESSAGES = {
   serverError: 'Внутренняя ошибка сервера.',
   /** The storefront refuses a state-changing request that did not come from one of its own pages. */
   crossSiteRequest: 'Запрос отклонён: он отправлен не со страницы магазина.',
+  /** Issue #16: the API answers while its migrations run, and while it drains for a shutdown. */
+  serviceStarting: 'Сервис запускается. Повторите запрос через несколько секунд.',
+  serviceStopping: 'Сервис останавливается. Повторите запрос.',
+  databaseUnavailable: 'База данных недоступна.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

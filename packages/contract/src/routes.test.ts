@@ -189,6 +189,10 @@ const isInternal = (r: (typeof routes)[number][1]) => 'internal' in r && r.inter
 // Internal entries (not the storefront's API): registered from the table, hidden from OpenAPI and the clients.
 const INTERNAL_CALLS = [
   'GET /api/health',
+  // Issue #16: probes and the metrics scrape.
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  'GET /api/metrics',
   'GET /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/sandbox/{paymentId}/',
   'POST /api/v1/payment/webhooks/yookassa/',
@@ -228,8 +232,9 @@ describe('API_ROUTES', () => {
 
   it('every path has a trailing slash and every request schema yields a JSON schema', () => {
     for (const [name, r] of routes) {
-      // The health check keeps the address probes are configured with.
-      if (r.path !== '/api/health') expect(r.path.endsWith('/'), name).toBe(true);
+      // The probes and the metrics scrape keep the addresses probes and Prometheus are configured with.
+      if (!r.path.startsWith('/api/health') && r.path !== '/api/metrics')
+        expect(r.path.endsWith('/'), name).toBe(true);
       for (const part of ['params', 'query', 'body', 'headers'] as const) {
         const schema = part in r ? (r as Record<string, unknown>)[part] : undefined;
         if (schema)

@@ -1892,6 +1892,37 @@ export const API_ROUTES = {
     summary: 'Проверка работоспособности: API и база данных',
     internal: true,
   },
+  // Issue #16: probes of an orchestrator or a load balancer (liveness restarts, readiness takes out of rotation).
+  healthLive: {
+    method: 'GET',
+    path: '/api/health/live',
+    auth: 'public',
+    response: health.healthLiveResponse,
+    tags: ['service'],
+    summary: 'Проверка жизни процесса (без базы данных)',
+    internal: true,
+  },
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    auth: 'public',
+    response: health.healthReadyResponse,
+    errors: [503],
+    tags: ['service'],
+    summary: 'Готовность принимать запросы: миграции применены, база данных отвечает',
+    internal: true,
+  },
+  // Issue #16: Prometheus scrape; METRICS_TOKEN and the caller's address decide who may read it.
+  metrics: {
+    method: 'GET',
+    path: '/api/metrics',
+    auth: 'public',
+    response: health.metricsResponse,
+    errors: [403],
+    tags: ['service'],
+    summary: 'Метрики Prometheus',
+    internal: true,
+  },
 } as const satisfies Record<string, ApiRouteDef>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -21,6 +21,8 @@ export interface DbHandle {
   pglite?: PGlite;
   /** The PostgreSQL URL (the event listener opens its own connection with it). */
   url?: string;
+  /** The node-postgres pools by name (the metrics report their connections); none on PGlite. */
+  pools?: Record<string, pg.Pool>;
 }
 
 export interface DbOptions {
@@ -60,7 +62,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     const close = async () => {
       await Promise.all([pool.end(), fixed.end()]);
     };
-    return { db, kind: 'postgres', url: opts.databaseUrl, close };
+    return { db, kind: 'postgres', url: opts.databaseUrl, pools: { main: pool, fixed_plan: fixed }, close };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../db/client';
+import { jobFailed } from './metrics';
 
 // The shop's job engine (ARCHITECTURE §2 "Background work"): pg-boss over the shop's own database. A job is a row
 // in pg-boss's tables, so it survives a restart; workers take jobs with SELECT … FOR UPDATE SKIP LOCKED, so a job
@@ -169,6 +170,7 @@ export class JobEngine {
             try {
               await handler(job.data, { lastAttempt: job.retryCount >= job.retryLimit });
             } catch (err) {
+              jobFailed(kind);
               this.log.warn({ err, kind, jobId: job.id }, 'job failed; it will be retried');
               throw err;
             }

@@ -52,11 +52,15 @@ export class TtlCache<K, V> {
   constructor(
     private readonly ttlMs: Ttl,
     private readonly maxEntries: number,
+    /** Told of every lookup, whether it found a fresh entry (the cache metrics). */
+    private readonly onLookup?: (hit: boolean) => void,
   ) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < ttlOf(this.ttlMs)) return Promise.resolve(hit.data);
+    const fresh = hit !== undefined && Date.now() - hit.at < ttlOf(this.ttlMs);
+    this.onLookup?.(fresh);
+    if (fresh) return Promise.resolve(hit.data);
     let pending = this.pending.get(key);
     if (!pending) {
       const started = this.generation;

@@ -38,7 +38,7 @@ const housekeepingPlugin: FastifyPluginAsync<{ payments: PaymentProviders }> = a
   let running = false;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      if (running) return;
+      if (running || app.readiness.migrating) return;
       running = true;
       housekeeping(app.db, app.config, payments, app.log)
         .catch((err: unknown) => app.log.error({ err }, 'housekeeping sweep failed'))

@@ -39,6 +39,17 @@ const envSchema = z.object({
    * comma-separated list of `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges.
    */
   WEB_TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
+  /**
+   * The storefront server's /metrics (issue #16): with a token, only `Authorization: Bearer <token>` may read it;
+   * without one, only callers on loopback or a private network (the client's address as WEB_TRUST_PROXY gives it).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** One JSON line per request on stdout (request id, method, path without query, status, time). */
+  WEB_ACCESS_LOG: z.enum(['true', 'false']).default('true'),
 });
 
 /** What WEB_TRUST_PROXY asks for; the list is checked by proxy-addr when the server starts. */
@@ -67,4 +78,6 @@ export const serverConfig = {
   port: env.PORT,
   host: env.WEB_HOST,
   trustProxy: env.WEB_TRUST_PROXY,
+  metricsToken: env.METRICS_TOKEN,
+  accessLog: env.WEB_ACCESS_LOG === 'true',
 } as const;

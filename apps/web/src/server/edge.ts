@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIP } from 'node:net';
 import { CLIENT_ADDRESS_HEADER } from '../lib/client-address';
 import type { TrustProxySetting } from '../lib/config';
+import { answerProbe, routeClassOf, settleRequestId, type ProbeOptions } from './observability';
 
 // What the storefront's HTTP server does to every request before Next sees it. Next gives route handlers no
 // way to the connection's address and keeps a client's own X-Forwarded-For (it only fills the header in when
@@ -76,15 +77,47 @@ const NOT_FOUND_PAGE = '/404';
 
 type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** One line of the access log: the path without its query (search texts may name people), never a body. */
+export interface AccessLogEntry {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** Metrics, probes and the access log (issue #16); the production server always has them. */
+export interface EdgeObservability extends ProbeOptions {
+  log?: (entry: AccessLogEntry) => void;
+}
+
 /**
  * The server's request listener. Malformed addresses are answered before Next, which would fail to decode them
  * into route parameters and answer a plain-text 500: the API proxy's get its usual JSON 404, pages the shop's
  * 404 page.
  */
-export function edgeHandler(trust: TrustFn, next: NextHandler) {
+export function edgeHandler(trust: TrustFn, next: NextHandler, observability?: EdgeObservability) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const requestId = settleRequestId(req, res);
     settleClientHeaders(req, trust);
     const url = req.url ?? '/';
+    if (observability) {
+      const routeClass = routeClassOf(url);
+      res.once('close', () => {
+        const ms = performance.now() - started;
+        observability.metrics.observe(req.method ?? '', routeClass, res.statusCode, ms / 1000);
+        observability.log?.({
+          reqId: requestId,
+          method: req.method ?? '',
+          path: url.split('?', 1)[0] ?? '/',
+          status: res.statusCode,
+          ms: Math.round(ms),
+        });
+      });
+      const address = req.headers[CLIENT_ADDRESS_HEADER];
+      if (answerProbe(req, res, typeof address === 'string' ? address : undefined, observability)) return;
+    }
     // `/api/` itself is no call (the proxy's route needs a path under it): Next would answer it with the shop's
     // HTML 404 page, so it gets the API's JSON 404 here, as a malformed call address does.
     const bare = /^\/api\/?(\?|$)/.test(url);
@@ -102,7 +135,7 @@ export function edgeHandler(trust: TrustFn, next: NextHandler) {
       req.url = NOT_FOUND_PAGE;
     }
     next(req, res).catch((e: unknown) => {
-      console.error(e);
+      console.error(`request ${requestId} failed:`, e);
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
@@ -114,8 +147,12 @@ export function edgeHandler(trust: TrustFn, next: NextHandler) {
  * 16 KiB, a garbled request line) answered in the API's JSON error envelope, as the API itself would, instead of
  * Node's bare status line.
  */
-export function createEdgeServer(trust: TrustFn, next: NextHandler): Server {
-  const server = createServer(edgeHandler(trust, next));
+export function createEdgeServer(
+  trust: TrustFn,
+  next: NextHandler,
+  observability?: EdgeObservability,
+): Server {
+  const server = createServer(edgeHandler(trust, next, observability));
   server.on('clientError', answerRefusedRequest);
   return server;
 }

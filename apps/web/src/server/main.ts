@@ -2,10 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverConfig } from '../lib/config';
 import { compileTrust, createEdgeServer } from './edge';
+import { closeGracefully, WebMetrics } from './observability';
 
 // The storefront's production server, in place of `next start` (which cannot tell the app who connected):
 // built to dist/server.js by build-server.mjs and started with `node dist/server.js`. It serves the same
 // `next build` output, with the request steps of edge.ts in front.
+
+/** How long a shutdown waits for requests in flight before it cuts them and exits 1. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const trust = compileTrust(serverConfig.trustProxy);
 // dist/server.js: the Next app (apps/web) is one directory up.
@@ -21,7 +25,15 @@ const app = createNext({
 });
 await app.prepare();
 
-const server = createEdgeServer(trust, app.getRequestHandler());
+let stopping = false;
+const server = createEdgeServer(trust, app.getRequestHandler(), {
+  metrics: new WebMetrics(),
+  metricsToken: serverConfig.metricsToken,
+  ready: () => !stopping,
+  ...(serverConfig.accessLog
+    ? { log: (entry) => process.stdout.write(`${JSON.stringify({ time: Date.now(), ...entry })}\n`) }
+    : {}),
+});
 server.on('error', (e) => {
   // A port in use and the like: stop, so whoever started the shop sees it, rather than idle without a socket.
   console.error(e);
@@ -31,8 +43,10 @@ server.listen(serverConfig.port, serverConfig.host, () => {
   console.log(`storefront ready on http://${serverConfig.host ?? 'localhost'}:${serverConfig.port}`);
 });
 const stop = () => {
-  server.close();
-  process.exit(0);
+  if (stopping) return;
+  stopping = true;
+  // Requests in flight (a page render waiting on the API) are answered before the process ends.
+  void closeGracefully(server, SHUTDOWN_TIMEOUT_MS).then((drained) => process.exit(drained ? 0 : 1));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

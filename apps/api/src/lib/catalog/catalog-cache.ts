@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { eventHub } from '../events';
+import { cacheLookup } from '../metrics';
 import { cached, TtlCache, type Cached } from '../ttl-cache';
 
 // Caches of catalogue data (listings, facets, search answers, the category and filter directories): cleared in
@@ -7,10 +8,14 @@ import { cached, TtlCache, type Cached } from '../ttl-cache';
 // process cannot hear those events. Clearing everything on any catalogue change is cheap: the next request of
 // each page loads it again, and edits are rare next to reads.
 
-/** A keyed cache of `db`'s catalogue data, cleared on every `catalog.changed` event (and on resync). */
-export function catalogCache<K, V>(db: Db, ttlMs: number, maxEntries: number): TtlCache<K, V> {
+/**
+ * A keyed cache of `db`'s catalogue data, cleared on every `catalog.changed` event (and on resync). With a
+ * `name`, its hits and misses are counted in the metrics (podbor_api_cache_lookups_total{cache=name}).
+ */
+export function catalogCache<K, V>(db: Db, ttlMs: number, maxEntries: number, name?: string): TtlCache<K, V> {
   const hub = eventHub(db);
-  const cache = new TtlCache<K, V>(() => hub.ttl(ttlMs), maxEntries);
+  const onLookup = name === undefined ? undefined : (hit: boolean) => cacheLookup(name, hit);
+  const cache = new TtlCache<K, V>(() => hub.ttl(ttlMs), maxEntries, onLookup);
   hub.on((event) => {
     if (event.type !== 'content.changed') cache.clear();
   });

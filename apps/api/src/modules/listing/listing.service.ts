@@ -62,11 +62,11 @@ export interface ListingService {
 export function createListingService(db: Db): ListingService {
   const categories = categoryDirectory(db);
   // Facet counts are the same for every visitor of a category × vehicle: kept a minute, like the tree.
-  const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 20_000);
+  const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 20_000, 'listing_facets');
   // Listing pages are the same for every visitor of a category × vehicle × filters × order × page. A page may
   // show a price or "in stock" up to 30 s old (the cart and the order always read live data); bounded, so a
   // crawler walking every filter combination evicts old pages instead of growing the heap.
-  const pages = catalogCache<string, CatalogProductsResponse>(db, LISTING_TTL_MS, 5_000);
+  const pages = catalogCache<string, CatalogProductsResponse>(db, LISTING_TTL_MS, 5_000, 'listing_pages');
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
   return {

@@ -31,6 +31,7 @@ import { offerKey, offersOf, type BestOffer } from '../../lib/catalog/offers';
 import { cityBranches } from '../../lib/catalog/pickup';
 import { HttpError, badRequest, detailError, notFound, throttled } from '../../lib/http-error';
 import { idempotentRequest } from '../../lib/idempotency';
+import { orderPlaced } from '../../lib/metrics';
 import { transitionOrder } from '../../lib/order-status';
 import { ownerScope, type Owner } from '../../lib/owner';
 import type { PaymentProvider, PaymentProviders } from '../../lib/payments/provider';
@@ -202,6 +203,7 @@ export async function placeOrder(
     await allowance;
     return writeOrder(tx, env.config, input, checked, priced);
   });
+  if (!replayed) orderPlaced();
   const body: OrderCreateResponse = {
     id: result.id,
     payment_type: result.payment_type,

@@ -93,7 +93,7 @@ type Fit = number | number[] | null;
 export function createSearchResultsService(db: Db): SearchResultsService {
   const categories = categoryDirectory(db);
   const resolutions = catalogCache<string, Resolved>(db, CATEGORY_TTL_MS, 5_000);
-  const pages = catalogCache<string, SearchProductsResponse>(db, LISTING_TTL_MS, 5_000);
+  const pages = catalogCache<string, SearchProductsResponse>(db, LISTING_TTL_MS, 5_000, 'search_pages');
   const facets = catalogCache<string, FiltersResponse>(db, CATEGORY_TTL_MS, 5_000);
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 

@@ -54,7 +54,7 @@ export interface SearchService {
 
 /** Search over one app's database, with its cache of answers (create once per app). */
 export function createSearchService(db: Db): SearchService {
-  const searches = catalogCache<string, SearchResponse>(db, CATEGORY_TTL_MS, 10_000);
+  const searches = catalogCache<string, SearchResponse>(db, CATEGORY_TTL_MS, 10_000, 'search_suggestions');
 
   // Vehicles and categories come from memory; products as typed, then (only when they leave room) with typos
   // corrected. A query that finds nothing as typed may have been typed with the other keyboard layout

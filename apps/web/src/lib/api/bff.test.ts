@@ -64,6 +64,21 @@ function request(
 const segments = (path: string) => path.split('/').filter(Boolean).slice(1);
 
 describe('the /api proxy', () => {
+  it("passes on the storefront server's request id, and no invalid one", async () => {
+    // Without a session the proxy first asks for a visitor token: that call carries the id too.
+    const token = json(200, { token: 'visitor-token' });
+    answers.push(token, json(200, []), token, json(200, []));
+    await forward(
+      request('/api/v1/pages/menu/', {}, { headers: { 'x-request-id': 'web-7f3a' } }),
+      segments('/api/v1/pages/menu/'),
+    );
+    await forward(
+      request('/api/v1/pages/menu/', {}, { headers: { 'x-request-id': 'bad id' } }),
+      segments('/api/v1/pages/menu/'),
+    );
+    expect(calls.map((c) => c.headers.get('x-request-id'))).toEqual(['web-7f3a', 'web-7f3a', null, null]);
+  });
+
   it('adds the bearer, client host and city headers and keeps the trailing slash', async () => {
     const access = jwt(600);
     answers.push(json(200, [{ title: 'Доставка', slug: 'dostavka', sort: 0 }]));

@@ -5,6 +5,7 @@ import {
   IMPORT_FILE_MAX_BYTES,
   MESSAGES,
   PRODUCT_IMAGE_MAX_BYTES,
+  REQUEST_ID_HEADER,
 } from '@podbor/contract';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isExpiring } from '../jwt';
@@ -22,6 +23,7 @@ import {
   clientHostOf,
   fetchUpstream,
   forwardedForOf,
+  requestIdOf,
   issueVisitorToken,
   refreshSession,
   type UpstreamContext,
@@ -142,6 +144,7 @@ export async function forward(request: NextRequest, segments: readonly string[])
     clientHost: clientHostOf(request.headers),
     city: cookies.get(COOKIE_NAMES.selectedCity)?.value || undefined,
     forwardedFor: forwardedForOf(request.headers),
+    requestId: requestIdOf(request.headers),
   };
   const pendingCookies: ((res: NextResponse) => void)[] = [];
   let sessionEnded = false;
@@ -204,6 +207,7 @@ export async function forward(request: NextRequest, segments: readonly string[])
     if (base.clientHost) headers.set('x-client-host', base.clientHost);
     if (base.city) headers.set('x-city', base.city);
     if (base.forwardedFor) headers.set('x-forwarded-for', base.forwardedFor);
+    if (base.requestId) headers.set(REQUEST_ID_HEADER, base.requestId);
     // Redirects (the sandbox payment page's 303 back to /payment) go to the browser, not followed here.
     return fetchUpstream(`${path}${search}`, {
       method: request.method,

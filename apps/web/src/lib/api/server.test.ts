@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const sent = vi.hoisted(() => [] as { path: string; headers: Headers }[]);
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (name === 'access' ? { value: 'jwt-access' } : undefined) }),
-  headers: async () => new Headers({ host: 'shop.example' }),
+  headers: async () => new Headers({ host: 'shop.example', 'x-request-id': 'web-req-42' }),
 }));
 vi.mock('./upstream', async (original) => ({
   ...(await original<typeof import('./upstream')>()),
@@ -36,5 +36,17 @@ describe('apiCall token', () => {
       'Bearer jwt-access',
       'Bearer jwt-access',
     ]);
+  });
+});
+
+describe('apiCall request id', () => {
+  beforeEach(() => {
+    sent.length = 0;
+  });
+
+  it("passes on the storefront's request id, except on shared (cached) calls", async () => {
+    await apiTry('categoryTree');
+    await apiTry('categoryTree', { revalidate: 60 });
+    expect(sent.map((s) => s.headers.get('x-request-id'))).toEqual(['web-req-42', null]);
   });
 });

@@ -8,7 +8,14 @@ import {
 } from '@podbor/contract';
 import { cookies, headers } from 'next/headers';
 import { withQuery, type OptionalIfEmpty, type RequestOf, type ResponseOf, type Route } from './route-types';
-import { authorizationFor, clientHostOf, fetchUpstream, forwardedForOf, upstreamHeaders } from './upstream';
+import {
+  authorizationFor,
+  clientHostOf,
+  fetchUpstream,
+  forwardedForOf,
+  requestIdOf,
+  upstreamHeaders,
+} from './upstream';
 
 // Server components' access to the API: straight to API_URL with the token from the cookies (proxy.ts has
 // already refreshed it or issued a visitor token for this request).
@@ -58,6 +65,8 @@ export async function apiCall<N extends ApiRouteName>(
     clientHost: clientHostOf(incoming),
     city: jar.get(COOKIE_NAMES.selectedCity)?.value || undefined,
     forwardedFor: shared ? undefined : forwardedForOf(incoming),
+    // Not on shared (cached) calls: the id would make every request's cache entry its own.
+    requestId: shared ? undefined : requestIdOf(incoming),
   };
   const hasBody = options.body !== undefined;
   const path = withQuery(buildPath(route.path, options.params), options.query);

@@ -1,6 +1,8 @@
 import {
   API_ROUTES,
   HEADER_NAMES,
+  isValidRequestId,
+  REQUEST_ID_HEADER,
   tokenPair,
   unauthorizedTokenResponse,
   type TokenPair,
@@ -20,6 +22,8 @@ export interface UpstreamContext {
   city?: string;
   /** The customer's address, so the API's per-IP limits count people rather than this web server. */
   forwardedFor?: string;
+  /** The id of the customer's request (issue #16): the API writes it in its log lines. */
+  requestId?: string;
 }
 
 export function authorizationFor(tokens: { access?: string; visitor?: string }): string | undefined {
@@ -34,6 +38,7 @@ export function upstreamHeaders(ctx: UpstreamContext, extra: Record<string, stri
   if (ctx.clientHost) headers.set(HEADER_NAMES.clientHost, ctx.clientHost);
   if (ctx.city) headers.set(HEADER_NAMES.city, ctx.city);
   if (ctx.forwardedFor) headers.set('x-forwarded-for', ctx.forwardedFor);
+  if (ctx.requestId) headers.set(REQUEST_ID_HEADER, ctx.requestId);
   return headers;
 }
 
@@ -95,4 +100,13 @@ export function clientHostOf(headers: Headers): string | undefined {
  */
 export function forwardedForOf(headers: Headers): string | undefined {
   return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
+}
+
+/**
+ * The id the storefront's server gave the request (src/server/observability.ts). Under `next dev` there is no such
+ * server: a client's own id is passed on only when valid (the API checks it again).
+ */
+export function requestIdOf(headers: Headers): string | undefined {
+  const id = headers.get(REQUEST_ID_HEADER);
+  return isValidRequestId(id) ? id : undefined;
 }
