@@ -37,6 +37,26 @@ export function run(cmd, args, opts = {}) {
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
 }
 
+/**
+ * `run` without blocking this process: for commands that run while children started by `startChild` are up.
+ * spawnSync would stop this process reading their piped output, and a child whose stdout pipe fills (the
+ * storefront's access log) then blocks in its write and stops answering.
+ */
+export function runAsync(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
 /** Starts a long-running child; its output is prefixed so the two servers can be told apart. */
 export function startChild(name, cmd, args, opts = {}) {
   const child = spawn(cmd, args, {

@@ -10,7 +10,18 @@
 // `.ci/run` installs and starts all three itself.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  log,
+  mtime,
+  newestMtime,
+  nodeBin,
+  npmCmd,
+  root,
+  run,
+  runAsync,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -99,7 +110,7 @@ try {
   await waitForHttp(`http://127.0.0.1:${PORT}/`, 120_000);
   log('browser suite (Playwright, Chromium)…');
   try {
-    run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...playwrightArgs], {
+    await runAsync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...playwrightArgs], {
       env: {
         ...env,
         BASE_URL: `http://127.0.0.1:${PORT}`,
@@ -111,7 +122,7 @@ try {
   } catch (e) {
     console.error(e.message);
   }
-  if (!playwrightArgs.length && !proxyFuzzPhase()) code = 1;
+  if (!playwrightArgs.length && !(await proxyFuzzPhase())) code = 1;
 } finally {
   await stopAll([web, api]);
 }
@@ -157,7 +168,7 @@ async function hostilePhase(baseEnv) {
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`);
     hostileWeb = startWeb(hostileEnv, apiPort, port, 'web-hostile');
     await waitForHttp(`http://127.0.0.1:${port}/`, 120_000);
-    run('npx', ['playwright', 'test', '-c', 'apps/web/e2e-hostile/playwright.config.ts'], {
+    await runAsync('npx', ['playwright', 'test', '-c', 'apps/web/e2e-hostile/playwright.config.ts'], {
       env: {
         ...hostileEnv,
         BASE_URL: `http://127.0.0.1:${port}`,
@@ -177,10 +188,10 @@ async function hostilePhase(baseEnv) {
 // After the browser suite, against the same pair: apps/api/test/fuzz/proxy.ts sends FUZZ_PROXY_REQUESTS (default
 // 3000) generated requests and malformed page URLs to the storefront and fails on any 5xx, any /api error
 // outside the JSON envelope or any answer slower than 5 s.
-function proxyFuzzPhase() {
+async function proxyFuzzPhase() {
   log('fuzz through the storefront proxy…');
   try {
-    run('npx', ['tsx', 'apps/api/test/fuzz/proxy.ts'], {
+    await runAsync('npx', ['tsx', 'apps/api/test/fuzz/proxy.ts'], {
       env: {
         FUZZ_BASE_URL: `http://127.0.0.1:${PORT}`,
         FUZZ_API_URL: `http://127.0.0.1:${API_PORT}`,

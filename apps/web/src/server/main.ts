@@ -50,3 +50,7 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Whoever read our output is gone (the supervisor or the harness that started us died): writes to stdout/stderr
+// fail with EPIPE. Unhandled, each failure is reported on stderr, which fails again — a loop that kept an orphaned
+// server spinning long after its SIGTERM. Stop the way a signal would instead.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', stop);
