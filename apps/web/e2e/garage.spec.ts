@@ -56,10 +56,15 @@ async function twoVehicles(): Promise<[Vehicle, Vehicle]> {
   const year = years.includes('2018') ? '2018' : years[5]!;
   const first = (await vehicleOf(year, 'lada', 'vesta')) ?? (await vehicleOf(year, 'lada'));
   expect(first).not.toBeNull();
+  return [first!, await anotherMake(year, first!)];
+}
+
+/** A vehicle of `year` of another make than Lada whose catalogue counts differ from `first`'s. */
+async function anotherMake(year: string, first: Vehicle): Promise<Vehicle> {
   const groups = await apiGet<{ brands: TitleSlug[] }[]>(`/api/v2/transport/${year}/brands/`);
   for (const brand of groups.flatMap((g) => g.brands).filter((b) => b.slug !== 'lada')) {
     const other = await vehicleOf(year, brand.slug);
-    if (other && JSON.stringify(other.counts) !== JSON.stringify(first!.counts)) return [first!, other];
+    if (other && JSON.stringify(other.counts) !== JSON.stringify(first.counts)) return other;
   }
   throw new Error('no second vehicle with other catalogue counts in the seed');
 }
@@ -173,6 +178,62 @@ test('garage: save two vehicles, switch from the header, the catalogue follows; 
   await expect(page.locator('[data-garage-item="Рабочая Granta"]')).toContainText(/120\s500 км/);
   await screenshot(page, info, 'garage-page');
   await expectAccessible(page);
+});
+
+// The issue's path in one go: a visitor types a VIN and lands on the step it proves, signs in, keeps that vehicle
+// (with its VIN) and a second one in the garage, and switching between them changes the catalogue counts.
+test("a visitor's VIN leads to the garage: signed in, two vehicles kept, switching changes the counts", async ({
+  page,
+}, info) => {
+  test.slow();
+  const phone = info.project.name === 'phone';
+  const vin = 'XTA219010F0301234'; // a Lada Granta of 2015 (vehicle.spec reads it the same way)
+  const granta = await vehicleOf('2015', 'lada', 'granta');
+  expect(granta, 'a Lada Granta of 2015 in the seed').not.toBeNull();
+  const other = await anotherMake('2015', granta!);
+
+  await page.goto('/catalog');
+  let dialog = await openDialog(page);
+  await dialog.getByLabel('Или по VIN / номеру кузова').fill(vin);
+  await dialog.getByRole('button', { name: 'Найти' }).click();
+  const result = dialog.locator('[data-vin-result]');
+  await expect(result).toContainText('Lada Granta');
+  await expect(result).toContainText('Осталось выбрать двигатель');
+  await expect(dialog.locator('[data-step="year"]')).toHaveValue('2015');
+  await dialog.locator('select[data-step="engine"]').selectOption(String(granta!.id));
+  await expect(dialog).toBeHidden();
+  await expect(transportButton(page).locator('[data-transport-label]')).toHaveText(granta!.label);
+
+  await signUp(page);
+  await page.goto('/catalog');
+  await expect(transportButton(page).locator('[data-transport-label]')).toHaveText(granta!.label);
+  await saveCurrent(page);
+  await choose(page, other);
+  await saveCurrent(page);
+  const saved = await (await page.request.get('/api/v1/user/garage/')).json();
+  const kept = (saved.results as { transport: number; vin: string | null }[]).map((v) => [
+    v.transport,
+    v.vin,
+  ]);
+  expect(kept).toHaveLength(2);
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      [granta!.id, vin],
+      [other.id, null],
+    ]),
+  );
+
+  dialog = await openDialog(page);
+  await dialog.locator('[data-garage-panel] [data-garage-vehicle]').nth(0).click();
+  await expect(dialog).toBeHidden();
+  const countsA = await menuCounts(page, phone, granta!.id);
+  for (const [slug, found] of Object.entries(granta!.counts)) expect(countsA[slug], slug).toBe(found);
+  dialog = await openDialog(page);
+  await dialog.locator('[data-garage-panel] [data-garage-vehicle]').nth(1).click();
+  await expect(dialog).toBeHidden();
+  const countsB = await menuCounts(page, phone, other.id);
+  for (const [slug, found] of Object.entries(other.counts)) expect(countsB[slug], slug).toBe(found);
+  expect(countsB).not.toEqual(countsA);
 });
 
 test("an order's vehicle goes to the garage from the order page", async ({ page }, info) => {
