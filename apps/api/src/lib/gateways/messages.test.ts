@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,7 +10,7 @@ import { createDb, type DbHandle } from '../../db/client';
 import { JobEngine, type JobEngineOptions } from '../jobs';
 import { metricsRegistry } from '../metrics';
 import { Messenger, type SendJob } from './messages';
-import { maskRecipient } from './outbox';
+import { maskRecipient, type OutboxEntry } from './outbox';
 import { createProviders } from './providers';
 
 // Issue #16: texts go out as `send` jobs on the job engine (pg-boss on an in-memory PGlite here, retries 1 s then
@@ -197,5 +197,35 @@ describe('sending on the job engine', () => {
     await until(async () => (await failed('retries_exhausted')) === before + 1, 20_000);
     expect(smsru.for(digits).map((r) => r.behaviour)).toEqual(['hang', 'hang', 'hang']);
     await until(async () => (await jobsFor(maskRecipient(to)))[0]?.state === 'failed', 5_000);
+  });
+
+  it('the outbox (the default provider) gets its line from the job, in the same format as before', async () => {
+    const file = path.join(dir, 'outbox.jsonl');
+    const read = (): OutboxEntry[] =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as OutboxEntry)
+        : [];
+    const before = await counter('podbor_api_messages_sent_total', { channel: 'mail', provider: 'outbox' });
+    await messenger.gateways.mail.send({
+      to: 'petr@example.ru',
+      purpose: 'email',
+      code: '1357',
+      subject: 'Подбор: подтверждение e-mail',
+      text: 'Код: 1357',
+    });
+    await until(() => read().some((e) => e.to === 'petr@example.ru'), 5_000);
+    expect(read().find((e) => e.to === 'petr@example.ru')).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      to: 'petr@example.ru',
+      purpose: 'email',
+      code: '1357',
+      text: 'Подбор: подтверждение e-mail\n\nКод: 1357',
+    });
+    expect(await counter('podbor_api_messages_sent_total', { channel: 'mail', provider: 'outbox' })).toBe(
+      before + 1,
+    );
   });
 });
