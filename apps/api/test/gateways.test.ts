@@ -7,7 +7,7 @@ import { FakeSmsRu } from './fake-smsru';
 import { createTestContext, type TestContext } from './helpers';
 
 // Issue #16: the API with SMS_PROVIDER=smsru and CALL_PROVIDER=smsru against the local SMS.ru server, the job
-// engine running (its default retries: 10 s, then doubling). A registration answers at once while SMS.ru does
+// engine running (its default retries: 10–20 s, then doubling). A registration answers at once while SMS.ru does
 // not answer at all; the text goes out on the retry and its code confirms the account. A reset call's code is
 // the digits SMS.ru's calling number ends with, which the API stores once SMS.ru names them.
 

@@ -13,8 +13,8 @@ import { Messenger, type SendJob } from './messages';
 import { maskRecipient, type OutboxEntry } from './outbox';
 import { createProviders } from './providers';
 
-// Issue #16: texts go out as `send` jobs on the job engine (pg-boss on an in-memory PGlite here, retries 1 s then
-// 2 s apart) to the local SMS.ru server. A transient failure is retried and the text sent once; a permanent one
+// Issue #16: texts go out as `send` jobs on the job engine (pg-boss on an in-memory PGlite here, retries 1–2 s then
+// 2–4 s apart) to the local SMS.ru server. A transient failure is retried and the text sent once; a permanent one
 // is not retried and is reported (log line with the masked number, never the code; the failed counter); a
 // provider that keeps failing is reported after the last retry. The job table holds the text sealed.
 
@@ -124,7 +124,7 @@ describe('sending on the job engine', () => {
     // Queuing is a row in the database: no provider is waited for.
     expect(performance.now() - started).toBeLessThan(1_000);
     await until(() => smsru.for(digits).some((r) => r.behaviour === 'ok'), 15_000);
-    await pause(2_500); // longer than the next retry delay: nothing more may come
+    await pause(2_500); // time for a second send to show up, were the job run again
     expect(smsru.for(digits).map((r) => r.behaviour)).toEqual(['unavailable', 'ok']);
     expect(await sent()).toBe(sentBefore + 1);
     expect(await failed('retries_exhausted')).toBe(failedBefore);
@@ -170,7 +170,7 @@ describe('sending on the job engine', () => {
       text: 'Подбор: код подтверждения 9753',
     });
     await until(async () => (await failed('permanent')) === before + 1, 10_000);
-    await pause(3_500); // longer than both retry delays together
+    await pause(3_500); // longer than the first retry delay (1–2 s) and a poll
     expect(smsru.for(digits)).toHaveLength(1);
     const report = logLines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
