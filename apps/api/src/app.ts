@@ -18,7 +18,8 @@ import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
 import { startEventListener } from './lib/events';
 import { DEFAULT_JOB_OPTIONS, JobEngine } from './lib/jobs';
-import { createOutboxGateways } from './lib/gateways/outbox';
+import { Messenger } from './lib/gateways/messages';
+import { createProviders } from './lib/gateways/providers';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
 import { attachDatabase } from './lib/metrics';
@@ -146,18 +147,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('readiness', readiness);
   const detachMetrics = attachDatabase(handle);
 
+  const jobs = new JobEngine(handle, app.log, {
+    ...DEFAULT_JOB_OPTIONS,
+    concurrency: config.jobs.concurrency,
+    poolSize: config.jobs.poolSize,
+    pollingSeconds: config.jobs.pollingSeconds,
+  });
+  // Texts, reset calls and e-mails: route modules write `send` jobs; the providers (outbox by default) send them.
+  const messenger = new Messenger(createProviders(config.gateways, config.outboxPath, app.log), jobs, {
+    db: handle.db,
+    secret: config.jwtSecret,
+    log: app.log,
+  });
   const deps: AppDeps = {
     handle,
     limiter: opts.limiter ?? new MemoryRateLimiter(),
     showcases: createShowcaseResolver(handle.db),
-    ...createOutboxGateways(config.outboxPath, app.log),
+    ...messenger.gateways,
     payments: createPaymentProviders(config),
-    jobs: new JobEngine(handle, app.log, {
-      ...DEFAULT_JOB_OPTIONS,
-      concurrency: config.jobs.concurrency,
-      poolSize: config.jobs.poolSize,
-      pollingSeconds: config.jobs.pollingSeconds,
-    }),
+    jobs,
   };
 
   await app.register(errorHandler);

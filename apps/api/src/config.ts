@@ -205,6 +205,36 @@ const envSchema = z.object({
     .default(24),
   /** Every anonymous visitor (its cart too) is forgotten after this many days unused: the token cookie's lifetime. */
   VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /**
+   * Who sends each kind of message (lib/gateways): `outbox` (the default) appends it to OUTBOX_PATH; `smsru` is
+   * SMS.ru's HTTP API (texts, and reset codes by flash call); `smtp` is an SMTP server through nodemailer.
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'smsru']).default('outbox'),
+  CALL_PROVIDER: z.enum(['outbox', 'smsru']).default('outbox'),
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** SMS.ru: the account's api_id, the API's address (a local server in tests), a sender name, test mode. */
+  SMSRU_API_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMSRU_URL: z.string().url().default('https://sms.ru'),
+  SMSRU_FROM: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMSRU_TEST: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** SMTP: smtps://user:password@host:465 (or smtp://…:587, STARTTLS), and the From address. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected smtp://… or smtps://…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** How long one call to a provider may take before it counts as failed (and is retried). */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Run background jobs (imports…) in this process; default on, off in tests (a test starts the engine itself). */
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   /** Jobs of each kind this process runs at a time. */
@@ -259,6 +289,17 @@ export interface OAuthProviderConfig {
   userinfoUrl: string;
   scope: string;
   userinfoAuthScheme: 'OAuth' | 'Bearer';
+}
+
+export interface GatewaysConfig {
+  sms: 'outbox' | 'smsru';
+  call: 'outbox' | 'smsru';
+  mail: 'outbox' | 'smtp';
+  /** Set when a channel uses SMS.ru. */
+  smsru?: { apiId: string; url: string; from?: string; test: boolean };
+  /** Set when e-mail goes through SMTP. */
+  smtp?: { url: string; from: string };
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -324,6 +365,8 @@ export interface Config {
   refreshGraceSeconds: number;
   /** Sessions that only ever refreshed with their first token may keep doing so (REFRESH_FIRST_TOKEN_REUSE). */
   refreshFirstTokenReuse: boolean;
+  /** Who sends texts, reset calls and e-mail (lib/gateways/providers.ts); outbox by default. */
+  gateways: GatewaysConfig;
   /** The job engine (lib/jobs.ts): whether this process runs jobs, and how. */
   jobs: { enabled: boolean; concurrency: number; poolSize: number; pollingSeconds: number };
   /** Lines of an import file per transaction (IMPORT_BATCH_LINES). */
@@ -342,6 +385,34 @@ function ensureSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The providers named by SMS_PROVIDER, CALL_PROVIDER and MAIL_PROVIDER, refused at start when their settings are missing. */
+function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
+  const usesSmsRu = e.SMS_PROVIDER === 'smsru' || e.CALL_PROVIDER === 'smsru';
+  if (usesSmsRu && !e.SMSRU_API_ID)
+    throw new Error('SMSRU_API_ID is required when SMS_PROVIDER or CALL_PROVIDER is smsru.');
+  if (e.MAIL_PROVIDER === 'smtp' && (!e.SMTP_URL || !e.MAIL_FROM))
+    throw new Error('SMTP_URL and MAIL_FROM are required when MAIL_PROVIDER is smtp.');
+  return {
+    sms: e.SMS_PROVIDER,
+    call: e.CALL_PROVIDER,
+    mail: e.MAIL_PROVIDER,
+    smsru:
+      usesSmsRu && e.SMSRU_API_ID
+        ? {
+            apiId: e.SMSRU_API_ID,
+            url: e.SMSRU_URL.replace(/\/+$/, ''),
+            from: e.SMSRU_FROM,
+            test: e.SMSRU_TEST === 'true' || e.SMSRU_TEST === '1',
+          }
+        : undefined,
+    smtp:
+      e.MAIL_PROVIDER === 'smtp' && e.SMTP_URL && e.MAIL_FROM
+        ? { url: e.SMTP_URL, from: e.MAIL_FROM }
+        : undefined,
+    timeoutMs: e.GATEWAY_TIMEOUT_MS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -431,6 +502,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     refreshFirstTokenReuse: e.REFRESH_FIRST_TOKEN_REUSE === 'true' || e.REFRESH_FIRST_TOKEN_REUSE === '1',
+    gateways: gatewaysConfig(e),
     jobs: {
       enabled:
         e.JOBS_ENABLED === undefined

@@ -83,7 +83,7 @@ test('a cash order goes from the storefront through the desk to the customer; an
   await desk.locator('[data-move-to="ready"]').click();
   await expect(desk.locator('[data-move-to="completed"]')).toBeVisible();
   await expect
-    .poll(() => (existsSync(OUTBOX) ? readFileSync(OUTBOX, 'utf8').slice(before) : ''))
+    .poll(() => (existsSync(OUTBOX) ? readFileSync(OUTBOX, 'utf8').slice(before) : ''), { timeout: 15_000 })
     .toContain(`Заказ №${number} готов к выдаче`);
 
   // The customer follows the order in their account and sees it ready.

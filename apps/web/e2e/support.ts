@@ -156,7 +156,8 @@ export async function signUp(page: Page): Promise<{ phone: string; access: strin
   expect(reg.status, await reg.clone().text()).toBeLessThan(300);
   const outbox = process.env.OUTBOX_PATH || path.join(process.env.DATA_DIR || 'data', 'outbox.jsonl');
   let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
+  // The API sends codes as background jobs (a worker polls every JOBS_POLL_SECONDS): allow it some seconds.
+  for (let i = 0; i < 150 && !code; i++) {
     code = outboxEntries(outbox)
       .filter((m) => m.to === phone && m.purpose === 'register')
       .at(-1)?.code;

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../db/client';
+import type { SendJob } from './gateways/messages';
 import { jobFailed } from './metrics';
 
 // The shop's job engine (ARCHITECTURE §2 "Background work"): pg-boss over the shop's own database. A job is a row
@@ -23,6 +24,8 @@ export interface JobKinds {
   import: { importId: number };
   /** Run (or resume) the import of a supplier's price list, `import_runs.id` of kind `price-list`. */
   'price-list': { importId: number };
+  /** Send a text, a reset call or an e-mail (lib/gateways/messages.ts); the message itself is sealed. */
+  send: SendJob;
 }
 export type JobKind = keyof JobKinds;
 /** `lastAttempt`: no retry follows if this run of the job throws. */

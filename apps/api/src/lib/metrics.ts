@@ -54,6 +54,20 @@ const jobFailures = new client.Counter({
   registers,
 });
 
+const messagesSent = new client.Counter({
+  name: 'podbor_api_messages_sent_total',
+  help: 'Texts, reset calls and e-mails a provider accepted, by channel (sms, call, mail) and provider',
+  labelNames: ['channel', 'provider'] as const,
+  registers,
+});
+
+const messagesFailed = new client.Counter({
+  name: 'podbor_api_messages_failed_total',
+  help: 'Messages given up on, by channel and reason: permanent (the provider refused it) or retries_exhausted',
+  labelNames: ['channel', 'reason'] as const,
+  registers,
+});
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Records one answered request; `route` is the matched URL template, undefined when no route matched. */
@@ -78,6 +92,14 @@ export function orderPlaced(): void {
 
 export function jobFailed(queue: string): void {
   jobFailures.inc({ queue });
+}
+
+export function messageSent(channel: string, provider: string): void {
+  messagesSent.inc({ channel, provider });
+}
+
+export function messageFailed(channel: string, reason: 'permanent' | 'retries_exhausted'): void {
+  messagesFailed.inc({ channel, reason });
 }
 
 // ---- read on each scrape, from the database handle of the app that serves them ----

@@ -177,6 +177,32 @@ export async function createCode(
   });
 }
 
+/**
+ * A flash-call provider that picks the calling number itself (SMS.ru) tells us its last digits only when it
+ * calls: those digits become the code of that row, if it is still pending (not replaced by a newer code, used or
+ * verified). Tries already counted against the row stay counted.
+ */
+export async function replaceCode(
+  db: Db,
+  secret: string,
+  opts: { id: number; purpose: CodePurpose; target: string; code: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ codeHash: hashCode(secret, opts.purpose, opts.target, opts.code) })
+    .where(
+      and(
+        eq(verificationCodes.id, opts.id),
+        eq(verificationCodes.purpose, opts.purpose),
+        eq(verificationCodes.target, opts.target),
+        isNull(verificationCodes.usedAt),
+        isNull(verificationCodes.verifiedAt),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length > 0;
+}
+
 /** `invalid`: a wrong guess at a live code; `none`: no code pending (answered like a wrong code). */
 export type CodeCheck =
   { ok: true; id: number } | { ok: false; reason: 'invalid' | 'none' | 'expired' | 'attempts' };

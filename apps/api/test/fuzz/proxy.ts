@@ -131,7 +131,8 @@ async function signIn(): Promise<void> {
   );
   if (reg.status >= 300) throw new Error(`register: ${reg.status} ${reg.body}`);
   let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i += 1) {
+  // The API sends the code as a background job (a worker polls every JOBS_POLL_SECONDS): allow it some seconds.
+  for (let i = 0; i < 150 && !code; i += 1) {
     await new Promise((r) => setTimeout(r, 100));
     const lines = existsSync(OUTBOX) ? readFileSync(OUTBOX, 'utf8').split('\n').filter(Boolean) : [];
     const entry = lines

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CallGateway, Gateways, MailGateway, SmsGateway } from './gateways';
+import type { CallProvider, MailGateway, SmsGateway } from './gateways';
 
 /** One line of the outbox file (JSON Lines). `from` is the calling number of a reset call. */
 export interface OutboxEntry {
@@ -61,21 +61,26 @@ export class Outbox {
   }
 }
 
-export function createOutboxGateways(file: string, log: FastifyBaseLogger): Gateways {
+/** The outbox as the provider of each channel (the default of every one). */
+export function createOutboxProviders(
+  file: string,
+  log: FastifyBaseLogger,
+): { sms: SmsGateway; calls: CallProvider; mail: MailGateway } {
   const outbox = new Outbox(file, log);
   const sms: SmsGateway = {
     send: ({ to, purpose, code, text }) => outbox.write({ to, purpose, code: code ?? null, text }),
   };
-  const calls: CallGateway = {
-    call: ({ to, code }) => {
+  const calls: CallProvider = {
+    call: async ({ to, code }) => {
       const from = callerNumberFor(code);
-      return outbox.write({
+      await outbox.write({
         to,
         purpose: 'reset_call',
         code,
         from,
         text: `Входящий звонок с номера ${from}. Введите последние 4 цифры этого номера.`,
       });
+      return { digits: code };
     },
   };
   const mail: MailGateway = {

@@ -9,7 +9,7 @@ import type {
   OrderCreateResponse,
 } from '@podbor/contract';
 import { json, type TestContext } from '../../../test/helpers';
-import { readOutbox } from '../../../test/auth-helpers';
+import { readOutbox, waitForOutbox } from '../../../test/auth-helpers';
 import {
   goods,
   orderBody,
@@ -235,12 +235,11 @@ describe('order page and status changes', () => {
     const before = readOutbox(ctx).length;
     res = await move(manager, number, { status: 'ready', version: 2 });
     expect(res.statusCode, res.body).toBe(200);
-    const sms = readOutbox(ctx)
-      .slice(before)
-      .find((e) => e.to === '+79167000001');
-    expect(sms?.purpose).toBe('order_ready');
-    expect(sms?.text).toMatch(new RegExp(`^Заказ №${number} готов к выдаче: .+`));
-    expect(sms?.text).toContain(page.branch.address);
+    // The SMS is a background send (a job where the engine runs): it lands a moment after the answer.
+    const sms = await waitForOutbox(ctx, (e) => e.to === '+79167000001', before);
+    expect(sms.purpose).toBe('order_ready');
+    expect(sms.text).toMatch(new RegExp(`^Заказ №${number} готов к выдаче: .+`));
+    expect(sms.text).toContain(page.branch.address);
 
     res = await move(manager, number, { status: 'completed', version: 3 });
     expect(res.statusCode, res.body).toBe(200);

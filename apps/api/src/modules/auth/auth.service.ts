@@ -129,9 +129,12 @@ export async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: str
 
 const badRequest = (errors: Record<string, string[] | string>) => new HttpError(400, { errors });
 
-/** Sends without waiting: the answer must not take longer when a message actually goes out. */
+/**
+ * Queues a message without waiting (lib/gateways/messages.ts: a `send` job, which the job engine sends and
+ * retries): the answer must not take longer when a message actually goes out, nor fail with it.
+ */
 function dispatch(env: AuthEnv, what: string, send: () => Promise<void>): void {
-  void send().catch((err: unknown) => env.log.error({ err, what }, 'gateway failed to send'));
+  void send().catch((err: unknown) => env.log.error({ err, what }, 'message could not be queued'));
 }
 
 function problemMessage(problem: 'common' | 'phone'): string {
@@ -287,12 +290,15 @@ export async function requestPasswordReset(
     ip: input.ip,
   });
   const user = await findUserByPhone(env.db, input.phone);
-  const { code } = await createCode(env.db, env.secret, {
+  const { id: codeId, code } = await createCode(env.db, env.secret, {
     purpose: 'reset_call',
     target: input.phone,
     ip: input.ip,
   });
-  if (user) dispatch(env, 'reset-call', () => env.gateways.calls.call({ to: input.phone, code }));
+  if (user)
+    dispatch(env, 'reset-call', () =>
+      env.gateways.calls.call({ to: input.phone, code, codeId, ip: input.ip }),
+    );
   return { status: AUTH_MESSAGES.resetRequested, code_time_to_live: CODE_TTL_SEC };
 }
 

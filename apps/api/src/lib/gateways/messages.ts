@@ -1,0 +1,174 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobEngine } from '../jobs';
+import { messageFailed, messageSent } from '../metrics';
+import { replaceCode } from '../one-time-codes';
+import {
+  GatewayError,
+  type CallRequest,
+  type Gateways,
+  type MailMessage,
+  type Providers,
+  type SmsMessage,
+} from './gateways';
+import { maskRecipient } from './outbox';
+
+// Texts, reset calls and e-mails go out as `send` jobs (issue #16): the request that asks for one only writes the
+// job, so it never waits for a provider nor fails with one. pg-boss runs the job in one process, retries a
+// transient failure (timeout, 5xx, network, "try later") with doubling delays, and a message given up on — a
+// permanent refusal at once, a transient one after the last retry — is reported: an error log line with the
+// masked recipient (never the code) and podbor_api_messages_failed_total{channel,reason}.
+//
+// A one-time code must not lie readable in pg-boss's job table, which keeps finished jobs a week: the message
+// (recipient, text, code) is sealed with AES-256-GCM under a key derived from the app's secret (JWT_SECRET),
+// which every API process shares. Encrypting rather than deleting the payload after sending, because a job
+// that failed or waits for its retry holds the code as well, and a deleted job could no longer be seen (by
+// admins, by the metrics) at all. Only the channel, the purpose and the masked recipient stay in clear.
+
+export type MessageChannel = 'sms' | 'call' | 'mail';
+
+/** The data of a `send` job. */
+export interface SendJob {
+  channel: MessageChannel;
+  purpose: string;
+  /** The recipient masked (+7******4567, a***@example.ru), for the jobs page and logs. */
+  to: string;
+  /** base64url of IV (12 bytes) ‖ GCM tag (16) ‖ the encrypted message. */
+  sealed: string;
+}
+
+type Message =
+  | { channel: 'sms'; message: SmsMessage }
+  | { channel: 'call'; request: CallRequest }
+  | { channel: 'mail'; message: MailMessage };
+
+const recipientOf = (m: Message) => (m.channel === 'call' ? m.request.to : m.message.to);
+const purposeOf = (m: Message) => (m.channel === 'call' ? 'reset_call' : m.message.purpose);
+/** The clear fields are bound to the ciphertext: a job whose channel or purpose was edited does not open. */
+const aadOf = (channel: string, purpose: string) => Buffer.from(`podbor-send:${channel}:${purpose}`);
+
+export interface MessengerEnv {
+  db: Db;
+  /** The app's secret (JWT_SECRET): the sealing key and the reset code's hash both come from it. */
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+export class Messenger {
+  /** What route modules send through: each call writes a job and returns. */
+  readonly gateways: Gateways;
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly providers: Providers,
+    private readonly jobs: JobEngine,
+    private readonly env: MessengerEnv,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', env.secret, 'podbor', 'outgoing messages', 32));
+    this.gateways = {
+      sms: { send: (message) => this.submit({ channel: 'sms', message }) },
+      calls: { call: (request) => this.submit({ channel: 'call', request }) },
+      mail: { send: (message) => this.submit({ channel: 'mail', message }) },
+    };
+    jobs.register('send', async (job, { lastAttempt }) => {
+      let message: Message;
+      try {
+        message = this.open(job);
+      } catch {
+        // Sealed under another secret (JWT_SECRET changed since) or altered: no retry can open it.
+        this.report(job.channel, job.purpose, job.to, 'permanent', 'the sealed message does not open');
+        return;
+      }
+      await this.deliver(message, lastAttempt);
+    });
+  }
+
+  seal(message: Message): SendJob {
+    const purpose = purposeOf(message);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(aadOf(message.channel, purpose));
+    const body = Buffer.concat([cipher.update(JSON.stringify(message), 'utf8'), cipher.final()]);
+    return {
+      channel: message.channel,
+      purpose,
+      to: maskRecipient(recipientOf(message)),
+      sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url'),
+    };
+  }
+
+  open(job: SendJob): Message {
+    const raw = Buffer.from(job.sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAAD(aadOf(job.channel, job.purpose));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as Message;
+  }
+
+  private async submit(message: Message): Promise<void> {
+    if (await this.jobs.enqueue('send', this.seal(message))) return;
+    // No job engine in this process (JOBS_ENABLED=false, tests that do not start one, a process still
+    // migrating): one attempt at once, in the background so the request still does not wait; no retries.
+    void this.deliver(message, true).catch(() => undefined);
+  }
+
+  /**
+   * One attempt. Returns when the provider took the message or it was given up on for good (reported); throws
+   * when the engine should try again — and, on the last attempt, after reporting it, so the job ends failed.
+   */
+  private async deliver(message: Message, lastAttempt: boolean): Promise<void> {
+    const { channel } = message;
+    try {
+      await this.attempt(message);
+    } catch (err) {
+      const permanent = err instanceof GatewayError && err.permanent;
+      if (permanent || lastAttempt) {
+        const detail = err instanceof Error ? err.message : String(err);
+        const reason = permanent ? 'permanent' : 'retries_exhausted';
+        this.report(channel, purposeOf(message), maskRecipient(recipientOf(message)), reason, detail);
+        if (permanent) return;
+      }
+      throw err;
+    }
+    messageSent(channel, this.providers.names[channel]);
+  }
+
+  private async attempt(message: Message): Promise<void> {
+    if (message.channel === 'sms') return this.providers.sms.send(message.message);
+    if (message.channel === 'mail') return this.providers.mail.send(message.message);
+    const { to, code, codeId, ip } = message.request;
+    const { digits } = await this.providers.calls.call({ to, code, ip });
+    // The provider chose the calling number: its last digits are the code the customer will type.
+    if (digits !== code)
+      await replaceCode(this.env.db, this.env.secret, {
+        id: codeId,
+        purpose: 'reset_call',
+        target: to,
+        code: digits,
+      });
+  }
+
+  private report(
+    channel: MessageChannel,
+    purpose: string,
+    maskedTo: string,
+    reason: 'permanent' | 'retries_exhausted',
+    detail: string,
+  ): void {
+    messageFailed(channel, reason);
+    this.env.log.error(
+      {
+        event: 'message_failed',
+        channel,
+        purpose,
+        to: maskedTo,
+        provider: this.providers.names[channel],
+        reason,
+        detail,
+      },
+      'message not delivered',
+    );
+  }
+}
