@@ -113,7 +113,8 @@ async function topology(n, extra) {
     nginx = startNginx(sub, file);
     const url = `http://127.0.0.1:${ports.api}`;
     await waitForHttp(`${url}/api/health/ready`);
-    await run(url, 10, 2);
+    // Warm-up at full concurrency: every process fills its own answer cache with the cycled requests.
+    await run(url, Number(args.connections), 3);
     log(`measuring ${n} API process(es)…`);
     return await run(url, Number(args.connections), Number(args.duration));
   } finally {
