@@ -258,7 +258,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // A change committed anywhere fences the replicas until they have replayed it, so caches dropped by the event
   // reload from the primary rather than from a replica that has not seen the change yet (db/replicas.ts).
   const replicas = handle.replicas;
-  if (replicas) eventHub(handle.db).on(() => replicas.fenceNow());
+  const stopFencing = replicas ? eventHub(handle.db).on(() => replicas.fenceNow()) : undefined;
   const stopEvents = await startEventListener(handle, {
     onError: (err) =>
       app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
@@ -276,6 +276,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     detachMetrics();
+    stopFencing?.();
     await deps.jobs.stop();
     await stopEvents();
     await deps.limiter.close();

@@ -51,6 +51,7 @@ describe('replica routing decisions', () => {
     expect(isReplicaFailure(err('08006'))).toBe(true);
     expect(isReplicaFailure(err('57P01'))).toBe(true);
     expect(isReplicaFailure(err('40001'))).toBe(true);
+    expect(isReplicaFailure(err('25006'))).toBe(true);
     expect(isReplicaFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isReplicaFailure(err('42P01'))).toBe(false); // undefined table: the primary would say the same
     expect(isReplicaFailure(err('22P02'))).toBe(false);

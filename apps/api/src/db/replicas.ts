@@ -53,8 +53,9 @@ export function isReplicaFailure(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string') {
     // 08: connection exception; 57P01–57P03: admin/crash shutdown, cannot connect now; 40001: canceled by a
-    // recovery conflict (the replica replayed a vacuum under our snapshot); 53300: too many connections.
-    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '40001' || code === '53300')
+    // recovery conflict (the replica replayed a vacuum under our snapshot); 53300: too many connections;
+    // 25006: a read route that happened to write (a standby is read-only) — the primary does it right.
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || ['40001', '53300', '25006'].includes(code))
       return true;
     if (/^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT, EHOSTUNREACH…
   }
