@@ -5,12 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/client';
 import { metricsRegistry, replicaObserver } from '../src/lib/metrics';
+import { RedisRateLimiter } from '../src/lib/rate-limit';
 import { startSession } from '../src/lib/sessions';
 import { adminUrl, templateName } from './db-template';
 
@@ -22,6 +24,7 @@ import { adminUrl, templateName } from './db-template';
 // TEST_REPLICA_SKIP=1 says the run means to go without a replica.
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
 const replicaBase = process.env.TEST_REPLICA_URL;
 const JWT_SECRET = 'replica-test-secret-'.padEnd(48, 'x');
 const MAX_LAG_MS = 1_000;
@@ -119,6 +122,9 @@ describe.runIf(pgUrl && replicaBase)('read replicas (PostgreSQL + streaming repl
   let dataDir: string;
   let staff: { authorization: string };
   let product: { id: number; slug: string; category: string; article: string };
+  /** A second API process of the same shop (own pools, own replica monitor), sharing Redis with the first. */
+  let second: { app: FastifyInstance; handle: DbHandle } | undefined;
+  let makeSecond: () => Promise<{ app: FastifyInstance; handle: DbHandle }>;
 
   const replicaQueries = () => counter('podbor_api_db_queries_total', { target: 'replica' });
   const fallbacks = (reason: string) => counter('podbor_api_db_replica_fallbacks_total', { reason });
@@ -185,8 +191,21 @@ describe.runIf(pgUrl && replicaBase)('read replicas (PostgreSQL + streaming repl
       { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: primaryUrl.href },
       { jwtSecret: JWT_SECRET, databaseReplicas: replicas },
     );
-    app = await buildApp({ config, handle });
+    // With Redis (as in CI) the read-your-writes windows live there, shared by every API process.
+    const prefix = `podbor:rep-test:${dbName}:`;
+    const limiter = () => {
+      if (!redisUrl) return undefined;
+      // Each app's limiter quits its connection when the app closes.
+      return new RedisRateLimiter(new Redis(redisUrl), prefix);
+    };
+    app = await buildApp({ config, handle, limiter: limiter() });
     await app.ready();
+    makeSecond = async () => {
+      const h = await createDb({ databaseUrl: primaryUrl.href, poolSize: 4, replicas });
+      const a = await buildApp({ config, handle: h, limiter: limiter() });
+      await a.ready();
+      return { app: a, handle: h };
+    };
 
     const [p] = (
       await handle.db.execute(
@@ -215,6 +234,8 @@ describe.runIf(pgUrl && replicaBase)('read replicas (PostgreSQL + streaming repl
     await replicaSuper?.query('select pg_wal_replay_resume()').catch(() => {});
     await app?.close();
     await handle?.close();
+    await second?.app.close();
+    await second?.handle.close();
     await relay?.stop();
     await replicaSuper?.end();
     await admin?.db.execute(sql.raw(`drop database if exists "${dbName}" with (force)`));
@@ -307,6 +328,48 @@ describe.runIf(pgUrl && replicaBase)('read replicas (PostgreSQL + streaming repl
       await replicaSuper.query('select pg_wal_replay_resume()');
     }
   }, 30_000);
+
+  it.runIf(redisUrl)(
+    'shows the author their review through another API process at once (the window is kept in Redis)',
+    async () => {
+      second = await makeSecond();
+      const other = second;
+      await until(
+        'the replica in use by both processes',
+        () => replicaUsable() && other.handle.replicas!.pick() !== null,
+      );
+      const [u] = (
+        await handle.db.execute(
+          sql`insert into users (phone_number, first_name, last_name, is_active) values ('+79509990103', 'Олег', 'Титов', true)
+              returning id`,
+        )
+      ).rows as { id: number }[];
+      const { access } = await startSession(handle.db, JWT_SECRET, { id: Number(u!.id), role: 'customer' });
+      const customer = { authorization: `Bearer ${access}` };
+      const comment = `Отзыв через другой процесс ${randomBytes(3).toString('hex')}`;
+      await replicaSuper.query('select pg_wal_replay_pause()');
+      try {
+        const posted = await app.inject({
+          method: 'POST',
+          url: '/api/v1/review/',
+          headers: customer,
+          payload: { product_slug: product.slug, grade: 4, comment },
+        });
+        expect(posted.statusCode).toBe(201);
+        const mine = await other.app.inject({
+          method: 'GET',
+          url: `/api/v1/review/${product.slug}/`,
+          headers: customer,
+        });
+        expect(JSON.stringify(mine.json())).toContain(comment);
+        const others = await other.app.inject({ method: 'GET', url: `/api/v1/review/${product.slug}/` });
+        expect(JSON.stringify(others.json())).not.toContain(comment);
+      } finally {
+        await replicaSuper.query('select pg_wal_replay_resume()');
+      }
+    },
+    30_000,
+  );
 
   it('skips a replica lagging beyond the bound, and uses it again once it caught up', async () => {
     await until('the replica in use', replicaUsable);
