@@ -55,6 +55,9 @@ if (!only || only === 'api') {
     env: {
       TEST_DATABASE_URL: pgUrl,
       REDIS_URL: redisUrl,
+      // A streaming replica of TEST_DATABASE_URL's server (scripts/pg-replica.sh): test/replica.pg.test.ts fails
+      // without it unless TEST_REPLICA_SKIP=1.
+      ...(process.env.TEST_REPLICA_URL ? { TEST_REPLICA_URL: process.env.TEST_REPLICA_URL } : {}),
       FUZZ_REQUESTS: process.env.FUZZ_REQUESTS || '12000',
       FUZZ_BUDGET_S: process.env.FUZZ_BUDGET_S || '420',
     },

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { AppDeps } from './deps';
-import { startEventListener } from './lib/events';
+import { eventHub, startEventListener } from './lib/events';
 import { DEFAULT_JOB_OPTIONS, JobEngine } from './lib/jobs';
 import { Messenger } from './lib/gateways/messages';
 import { createProviders } from './lib/gateways/providers';
@@ -24,6 +24,7 @@ import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
 import { attachDatabase } from './lib/metrics';
 import { Readiness } from './lib/readiness';
+import { installReadRouting } from './lib/read-routing';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { createPaymentProviders } from './lib/payments/providers';
 import authContext from './plugins/auth-context';
@@ -203,6 +204,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authContext);
+  // Which reads may go to a replica, and each caller's read-your-writes window (issue #16).
+  installReadRouting(
+    app,
+    handle.replicas,
+    deps.limiter,
+    (config.databaseReplicas?.maxLagMs ?? 0) + 2 * (config.databaseReplicas?.checkMs ?? 0),
+  );
 
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -255,6 +263,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(housekeeping, { payments: deps.payments });
 
   // Catalogue changes committed by any API process clear this process's caches (lib/events.ts).
+  // A change committed anywhere fences the replicas until they have replayed it, so caches dropped by the event
+  // reload from the primary rather than from a replica that has not seen the change yet (db/replicas.ts).
+  const replicas = handle.replicas;
+  const stopFencing = replicas ? eventHub(handle.db).on(() => replicas.fenceNow()) : undefined;
   const stopEvents = await startEventListener(handle, {
     onError: (err) =>
       app.log.warn({ err }, 'event listener connection lost; caches fall back to short lifetimes'),
@@ -272,6 +284,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     detachMetrics();
+    stopFencing?.();
     await deps.jobs.stop();
     await stopEvents();
     await deps.limiter.close();

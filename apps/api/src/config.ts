@@ -15,6 +15,19 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Streaming replicas of DATABASE_URL (one URL, or several separated by commas) that take the public catalogue
+   * reads (db/replicas.ts); empty = every read on the primary.
+   */
+  DATABASE_REPLICA_URL: z.string().default(''),
+  /** Connections of each replica's pool. */
+  DATABASE_REPLICA_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A replica further behind the primary than this is skipped until it catches up (ms). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  /** …or further behind than this many bytes of WAL; 0 = only the time bound. */
+  DATABASE_REPLICA_MAX_LAG_BYTES: z.coerce.number().int().min(0).default(0),
+  /** How often each replica's health and lag are checked (ms). */
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   REDIS_URL: z
     .string()
     .optional()
@@ -310,6 +323,14 @@ export interface Config {
   /** PostgreSQL connection string; undefined = embedded PGlite under dataDir. */
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Read replicas (DATABASE_REPLICA_*); undefined = none. */
+  databaseReplicas?: {
+    urls: string[];
+    poolSize: number;
+    maxLagMs: number;
+    maxLagBytes: number;
+    checkMs: number;
+  };
   redisUrl?: string;
   outboxPath: string;
   corsOrigins: string[];
@@ -427,6 +448,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Several API processes over one PostgreSQL must share the signing secret.
     throw new Error('JWT_SECRET is required in production with DATABASE_URL (at least 32 characters).');
   }
+  const replicaUrls = e.DATABASE_REPLICA_URL.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const url of replicaUrls)
+    if (!/^postgres(ql)?:\/\/\S+$/.test(url))
+      throw new Error(
+        `Invalid environment configuration:\n  DATABASE_REPLICA_URL: not a PostgreSQL URL: ${url}`,
+      );
+  if (replicaUrls.length && !e.DATABASE_URL)
+    // Replicas of what? The embedded database has none; a replica without its primary would serve stale reads.
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL (the primary the replicas follow).');
   const jwtSecret = overrides.jwtSecret ?? e.JWT_SECRET ?? ensureSecret(dataDir);
   const config: Config = {
     env: e.NODE_ENV,
@@ -435,6 +467,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicas: replicaUrls.length
+      ? {
+          urls: replicaUrls,
+          poolSize: e.DATABASE_REPLICA_POOL_SIZE,
+          maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+          maxLagBytes: e.DATABASE_REPLICA_MAX_LAG_BYTES,
+          checkMs: e.DATABASE_REPLICA_CHECK_MS,
+        }
+      : undefined,
     redisUrl: e.REDIS_URL,
     outboxPath: path.resolve(e.OUTBOX_PATH ?? path.join(dataDir, 'outbox.jsonl')),
     corsOrigins: e.CORS_ORIGINS.split(',')

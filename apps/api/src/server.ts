@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
+import { replicaObserver } from './lib/metrics';
 import { migrate } from './db/migrate';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { Readiness } from './lib/readiness';
@@ -21,6 +22,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
+    replicas: config.databaseReplicas,
+    replicaObserver,
   });
   let limiter: RateLimiter = new MemoryRateLimiter();
   if (config.redisUrl) {

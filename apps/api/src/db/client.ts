@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import path from 'node:path';
+import { ReplicaSet, routeReads, type ReplicaObserver, type ReplicaOptions } from './replicas';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,6 +24,8 @@ export interface DbHandle {
   url?: string;
   /** The node-postgres pools by name (the metrics report their connections); none on PGlite. */
   pools?: Record<string, pg.Pool>;
+  /** The read replicas (DATABASE_REPLICA_URL), when configured; db/replicas.ts. */
+  replicas?: ReplicaSet;
 }
 
 export interface DbOptions {
@@ -32,6 +35,10 @@ export interface DbOptions {
   /** A PGlite data-directory dump (tar) to start from, so tests skip migrating and seeding. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Read replicas of `databaseUrl` for the public catalogue reads (PostgreSQL only). */
+  replicas?: ReplicaOptions;
+  /** Told of routed queries, fallbacks and replica state (the metrics). */
+  replicaObserver?: ReplicaObserver;
 }
 
 const fixedPlanPools = new WeakMap<object, pg.Pool>();
@@ -59,10 +66,26 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     });
     fixed.on('error', () => {});
     fixedPlanPools.set(db, fixed);
+    const replicas = opts.replicas?.urls.length
+      ? new ReplicaSet(pool, opts.replicas, opts.replicaObserver)
+      : undefined;
+    if (replicas) {
+      routeReads(pool, replicas, false);
+      routeReads(fixed, replicas, true);
+      replicas.start();
+    }
     const close = async () => {
+      await replicas?.close();
       await Promise.all([pool.end(), fixed.end()]);
     };
-    return { db, kind: 'postgres', url: opts.databaseUrl, pools: { main: pool, fixed_plan: fixed }, close };
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.databaseUrl,
+      pools: { main: pool, fixed_plan: fixed, ...replicas?.pools() },
+      replicas,
+      close,
+    };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   const client = await PGlite.create(dir === 'memory://' ? undefined : path.resolve(dir), {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { DbHandle } from '../db/client';
+import type { ReplicaObserver } from '../db/replicas';
 
 // The API's Prometheus metrics (issue #16), served at GET /api/metrics (modules/health). One registry per
 // process: a production process runs one app; a test file that builds apps reads differences, not totals.
@@ -67,6 +68,54 @@ const messagesFailed = new client.Counter({
   labelNames: ['channel', 'reason'] as const,
   registers,
 });
+
+const dbQueries = new client.Counter({
+  name: 'podbor_api_db_queries_total',
+  help: 'Queries sent through the pools outside transactions, by target (primary or replica)',
+  labelNames: ['target'] as const,
+  registers,
+});
+
+const replicaFallbacks = new client.Counter({
+  name: 'podbor_api_db_replica_fallbacks_total',
+  help:
+    'Replica-eligible reads that went to the primary: no replica usable (down, lagging, fenced after a change), ' +
+    'or the replica failed the query',
+  labelNames: ['reason'] as const,
+  registers,
+});
+
+const replicaUp = new client.Gauge({
+  name: 'podbor_api_db_replica_up',
+  help: 'Whether the replica answered its last health check as a standby (1) or not (0)',
+  labelNames: ['replica'] as const,
+  registers,
+});
+
+const replicaLag = new client.Gauge({
+  name: 'podbor_api_db_replica_lag_seconds',
+  help: "How far the replica's replay is behind the primary's WAL position, in time (last check)",
+  labelNames: ['replica'] as const,
+  registers,
+});
+
+const replicaLagBytes = new client.Gauge({
+  name: 'podbor_api_db_replica_lag_bytes',
+  help: "How far the replica's replay is behind the primary's WAL position, in bytes (last check)",
+  labelNames: ['replica'] as const,
+  registers,
+});
+
+/** What the read replicas report (db/replicas.ts). */
+export const replicaObserver: ReplicaObserver = {
+  query: (target) => dbQueries.inc({ target }),
+  fallback: (reason) => replicaFallbacks.inc({ reason }),
+  state(name, up, lagMs, lagBytes) {
+    replicaUp.set({ replica: name }, up ? 1 : 0);
+    if (lagMs !== null && Number.isFinite(lagMs)) replicaLag.set({ replica: name }, lagMs / 1000);
+    if (lagBytes !== null) replicaLagBytes.set({ replica: name }, lagBytes);
+  },
+};
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

@@ -8,6 +8,7 @@ import {
   type RouteAuth,
 } from '@podbor/contract';
 import type { z } from 'zod';
+import { replicaReads } from '../db/replicas';
 import { requireStaff } from './staff';
 
 // Every route of the API is registered through `route()` from its entry in the contract's `API_ROUTES`: the
@@ -96,6 +97,14 @@ export function route<N extends ApiRouteName>(
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     // The typed handler's request is this route's FastifyRequest narrowed by its schemas, which Fastify
     // guarantees by validating before the handler runs.
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    // Public catalogue reads chosen for a replica (lib/read-routing.ts) run in the replica context: their pool
+    // queries may go to a replica (db/replicas.ts); everything else reads the primary.
+    handler: ((request: FastifyRequest, reply: FastifyReply) =>
+      request.readFromReplica
+        ? replicaReads.run(true, () => handler(request as never, reply))
+        : handler(request as never, reply)) as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
   });
 }
