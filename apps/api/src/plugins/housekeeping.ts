@@ -10,7 +10,7 @@ import { expireUnpaidOrders, purgeIdempotencyKeys } from '../modules/orders/orde
  * One run of the periodic housekeeping: cancels unpaid online orders past ORDER_PAYMENT_TIMEOUT_MINUTES and cash
  * orders past their hold (ORDER_CASH_HOLD_HOURS, ORDER_CASH_HOLD_HOURS_ANONYMOUS), releasing their stock; forgets
  * day-old Idempotency-Keys; deletes anonymous visitors nobody uses any more (VISITOR_IDLE_HOURS without a cart or
- * orders, VISITOR_MAX_IDLE_DAYS in any case). Safe to run from several processes at once: each order moves to
+ * orders, VISITOR_MAX_IDLE_DAYS in any case). Answers the number of orders it cancelled. Safe to run from several processes at once: each order moves to
  * `cancelled` (and its stock back) in one guarded transaction, so overlapping sweeps release it once.
  */
 export async function housekeeping(
@@ -18,7 +18,7 @@ export async function housekeeping(
   config: Config,
   payments: PaymentProviders,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<number> {
   const cancelled = await expireUnpaidOrders(db, payments, log);
   if (cancelled > 0) log.info({ cancelled }, 'expired unpaid orders cancelled');
   await purgeIdempotencyKeys(db);
@@ -27,6 +27,7 @@ export async function housekeeping(
     maxIdleDays: config.visitorMaxIdleDays,
   });
   if (visitors > 0) log.info({ visitors }, 'idle anonymous visitors deleted');
+  return cancelled;
 }
 
 /** A sweep cut off by its process's death is retried after this long (a sweep takes well under a second). */
@@ -42,11 +43,17 @@ const housekeepingPlugin: FastifyPluginAsync<{ payments: PaymentProviders; jobs:
   app,
   { payments, jobs },
 ) => {
-  jobs.register('housekeeping', () => housekeeping(app.db, app.config, payments, app.log), {
-    expireSeconds: SWEEP_EXPIRE_SECONDS,
-    retryLimit: 3,
-    retryDelaySeconds: 5,
-  });
+  jobs.register(
+    'housekeeping',
+    async () => {
+      await housekeeping(app.db, app.config, payments, app.log);
+    },
+    {
+      expireSeconds: SWEEP_EXPIRE_SECONDS,
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+    },
+  );
   const everySec = app.config.orderExpirySweepSeconds;
   if (everySec > 0) jobs.repeat('housekeeping', everySec);
 };

@@ -116,6 +116,9 @@ describe('background jobs in the back office', () => {
       done.push(importId);
     });
     await e.start();
+    // A queue nothing has been sent to yet is listed, with nothing in it.
+    const empty = json<AdminJobsResponse>(await overview()).queues.find((q) => q.name === 'price-list');
+    expect(empty?.counts).toEqual({ created: 0, retry: 0, active: 0, completed: 0, failed: 0 });
     await e.enqueue('price-list', { importId: 7 });
     let failure: AdminJobsResponse['failures'][number] | undefined;
     await until(async () => {

@@ -31,7 +31,8 @@ async function engineInstalled(db: Db): Promise<boolean> {
   return row?.installed ?? false;
 }
 
-const countRow = z.object({ name: z.string(), state: z.string(), n: pgNumber });
+// A queue without jobs comes once, with a null state.
+const countRow = z.object({ name: z.string(), state: z.string().nullable(), n: pgNumber });
 const failureRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -60,7 +61,7 @@ export async function jobsOverview(db: Db): Promise<AdminJobsResponse> {
   const queues = new Map<string, Record<JobState, number>>();
   for (const row of counts) {
     const c = queues.get(row.name) ?? { created: 0, retry: 0, active: 0, completed: 0, failed: 0 };
-    if ((JOB_STATES as readonly string[]).includes(row.state)) c[row.state as JobState] = row.n;
+    if (row.state && (JOB_STATES as readonly string[]).includes(row.state)) c[row.state as JobState] = row.n;
     queues.set(row.name, c);
   }
   // A job waiting for its next attempt (`retry`) failed its last one: its reason is shown too. pg-boss keeps an
