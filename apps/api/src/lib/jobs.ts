@@ -63,7 +63,7 @@ export const DEFAULT_JOB_OPTIONS: JobEngineOptions = {
   retryDelaySeconds: 10,
 };
 
-/** pg-boss's tables live in this schema of the shop's database (the back office reads them, lib/job-status.ts). */
+/** pg-boss's tables live in this schema of the shop's database (the back office reads them, modules/admin-jobs). */
 export const JOBS_SCHEMA = 'pgboss';
 const SCHEMA = JOBS_SCHEMA;
 
@@ -181,7 +181,7 @@ export class JobEngine {
   }
 
   /** Offers this period's job of a repeating kind; false when the period has one already. */
-  async offer(kind: JobKind): Promise<boolean> {
+  private async offer(kind: JobKind): Promise<boolean> {
     const every = this.repeats.get(kind);
     if (!this.started || every === undefined) return false;
     const id = await this.boss.sendThrottled(kind, {}, {}, every, kind);
