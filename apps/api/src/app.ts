@@ -66,6 +66,7 @@ import adminStructureRoutes from './modules/admin-structure/admin-structure.rout
 import adminContentRoutes from './modules/admin-content/admin-content.routes';
 import adminInstallationRoutes from './modules/admin-installation/admin-installation.routes';
 import adminImportsRoutes from './modules/admin-imports/admin-imports.routes';
+import adminJobsRoutes from './modules/admin-jobs/admin-jobs.routes';
 import priceListsRoutes from './modules/price-lists/price-lists.routes';
 import exchange1cRoutes from './modules/exchange-1c/exchange-1c.routes';
 // Issue #15: the Yandex Market feed and the products export.
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminContentRoutes);
   await app.register(adminInstallationRoutes);
   await app.register(adminImportsRoutes, { deps });
+  await app.register(adminJobsRoutes, { deps });
   await app.register(priceListsRoutes, { deps });
   await app.register(feedsRoutes);
   await app.register(adminExportRoutes);
@@ -260,7 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(transportRoutes, { deps });
   await app.register(exchange1cRoutes, { deps });
 
-  await app.register(housekeeping, { payments: deps.payments });
+  await app.register(housekeeping, { payments: deps.payments, jobs: deps.jobs });
 
   // Catalogue changes committed by any API process clear this process's caches (lib/events.ts).
   // A change committed anywhere fences the replicas until they have replayed it, so caches dropped by the event

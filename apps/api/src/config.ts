@@ -145,8 +145,8 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   /**
-   * How often the housekeeping sweep runs (expired unpaid orders, old Idempotency-Keys, idle anonymous visitors);
-   * 0 = never (tests call the sweep themselves).
+   * How often the housekeeping sweep runs (expired unpaid orders, old Idempotency-Keys, idle anonymous visitors):
+   * one job of the job engine per period across all processes; 0 = never (tests call the sweep themselves).
    */
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /**

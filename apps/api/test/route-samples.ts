@@ -24,6 +24,8 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   method: 'yandex',
   paymentId: '00000000-0000-4000-8000-000000000000',
   number: '999999999',
+  // A job nobody ran: the 404 path of the back office's retry.
+  jobId: '00000000-0000-4000-8000-000000000000',
   // Back-office ids (callbacks, reviews, customers): an unknown one, the 404 path.
   id: '999999',
 };

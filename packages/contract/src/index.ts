@@ -43,6 +43,7 @@ export * from './admin-suppliers';
 export * from './exchange-1c';
 export * from './price-lists';
 export * from './admin-export';
+export * from './admin-jobs';
 export * from './rich-text';
 export * from './translit';
 export * from './search';

@@ -151,6 +151,9 @@ const PODBOR_CALLS = [
   'GET /api/admin/v1/imports/',
   'GET /api/admin/v1/imports/{}/',
   'GET /api/admin/v1/imports/{}/errors/',
+  // ---- back office: background jobs (issue #16) ----
+  'GET /api/admin/v1/jobs/',
+  'POST /api/admin/v1/jobs/{}/retry/',
   // ---- suppliers and price lists (issue #15) ----
   'GET /api/admin/v1/suppliers/',
   'POST /api/admin/v1/suppliers/',

@@ -10,6 +10,7 @@ import * as adminStructure from './admin-structure';
 import * as adminContent from './admin-content';
 import * as adminInstallation from './admin-installation';
 import * as adminImports from './admin-imports';
+import * as adminJobs from './admin-jobs';
 import * as adminSuppliers from './admin-suppliers';
 import * as adminExport from './admin-export';
 import * as auth from './auth';
@@ -1653,6 +1654,29 @@ export const API_ROUTES = {
     errors: [400, 401, 403, 404],
     tags: ['admin'],
     summary: 'Отчёт об ошибках импорта: CSV (UTF-8 с BOM, «;») — строка файла, значение, причина',
+  },
+
+  // ---- back office: background jobs (issue #16) ----
+  adminJobs: {
+    method: 'GET',
+    path: '/api/admin/v1/jobs/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    response: adminJobs.adminJobsResponse,
+    errors: [401, 403],
+    tags: ['admin'],
+    summary: 'Фоновые задачи: очереди с числом задач по состояниям и последние неудачи с причинами',
+  },
+  adminJobRetry: {
+    method: 'POST',
+    path: '/api/admin/v1/jobs/{jobId}/retry/',
+    auth: 'staff',
+    staffRoles: ['admin'],
+    params: adminJobs.adminJobParams,
+    response: adminJobs.adminJobRetryResponse,
+    errors: [400, 401, 403, 404],
+    tags: ['admin'],
+    summary: 'Повторить неудавшуюся фоновую задачу (только та, у которой кончились попытки)',
   },
 
   // ---- suppliers and price lists (issue #15) ----

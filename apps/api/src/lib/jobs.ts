@@ -26,6 +26,8 @@ export interface JobKinds {
   'price-list': { importId: number };
   /** Send a text, a reset call or an e-mail (lib/gateways/messages.ts); the message itself is sealed. */
   send: SendJob;
+  /** One housekeeping sweep (plugins/housekeeping.ts): expired orders and holds, old keys, idle visitors. */
+  housekeeping: Record<string, never>;
 }
 export type JobKind = keyof JobKinds;
 /** `lastAttempt`: no retry follows if this run of the job throws. */
@@ -33,6 +35,13 @@ export type JobHandler<K extends JobKind> = (
   data: JobKinds[K],
   job: { lastAttempt: boolean },
 ) => Promise<void>;
+
+/** A kind's own limits where the engine's defaults do not fit it. */
+export interface QueueOptions {
+  expireSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
 
 export interface JobEngineOptions {
   /** Workers of each kind in this process. */
@@ -57,7 +66,13 @@ export const DEFAULT_JOB_OPTIONS: JobEngineOptions = {
   retryDelaySeconds: 10,
 };
 
-const SCHEMA = 'pgboss';
+/** pg-boss's tables live in this schema of the shop's database (the back office reads them, modules/admin-jobs). */
+export const JOBS_SCHEMA = 'pgboss';
+const SCHEMA = JOBS_SCHEMA;
+
+/** Finished jobs stay in the job table this long (the back office counts them), failed ones a week (retryable). */
+const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
+const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
 
 /** pg-boss's statements on PGlite: parameterised ones through query(), scripts (its migrations) through exec(). */
 function pgliteAdapter(pglite: PGlite): PgBoss.Db {
@@ -84,7 +99,10 @@ export function positionalSql(text: string, values: readonly unknown[]): SQL {
     if (i % 2 === 0) chunks.push(sql.raw(part));
     else {
       const value = values[Number(part) - 1];
-      chunks.push(sql`${value === undefined ? null : value}`);
+      // An array is one parameter (pg-boss's `$2::uuid[]`); drizzle would spread a bare one into a list.
+      chunks.push(
+        Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value === undefined ? null : value}`,
+      );
     }
   });
   return sql.join(chunks, sql.raw(''));
@@ -101,7 +119,9 @@ function transactionAdapter(tx: Db): PgBoss.Db {
 
 export class JobEngine {
   private readonly boss: PgBoss;
-  private readonly handlers = new Map<JobKind, JobHandler<JobKind>>();
+  private readonly handlers = new Map<JobKind, { handler: JobHandler<JobKind>; queue: QueueOptions }>();
+  private readonly repeats = new Map<JobKind, number>();
+  private readonly timers: NodeJS.Timeout[] = [];
   private started = false;
   private readonly startHooks: (() => Promise<void>)[] = [];
 
@@ -120,7 +140,9 @@ export class JobEngine {
       retryLimit: opts.retryLimit,
       retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
-      // Finished jobs are kept a week for inspection, then deleted by pg-boss's maintenance.
+      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
+      archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+      // Archived jobs are kept a week for inspection, then deleted by pg-boss's maintenance.
       deleteAfterDays: 7,
     };
     if (handle.pglite) {
@@ -142,9 +164,31 @@ export class JobEngine {
   }
 
   /** The handler of one kind of job (register before start; one per kind). */
-  register<K extends JobKind>(kind: K, handler: JobHandler<K>): void {
+  register<K extends JobKind>(kind: K, handler: JobHandler<K>, queue: QueueOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`JobEngine: a handler for ${kind} is registered already`);
-    this.handlers.set(kind, handler as JobHandler<JobKind>);
+    this.handlers.set(kind, { handler: handler as JobHandler<JobKind>, queue });
+  }
+
+  /**
+   * One job of `kind` per `everySeconds` across every process sharing the database, from when the engine starts.
+   * Each process offers the job a few times per period, and pg-boss keeps one per period: the job carries the
+   * period's start (`singletonSeconds`) and a unique index refuses a second one for the same period, whoever
+   * sends it, even after the first has finished. (pg-boss's own cron `schedule` counts in minutes; the periods
+   * here may be seconds.) Offering more often than once a period means a period is not skipped when a timer
+   * drifts or the process that offered last has stopped.
+   */
+  repeat(kind: JobKind, everySeconds: number): void {
+    if (!Number.isInteger(everySeconds) || everySeconds < 1)
+      throw new Error(`JobEngine: ${kind} cannot repeat every ${everySeconds} s`);
+    this.repeats.set(kind, everySeconds);
+  }
+
+  /** Offers this period's job of a repeating kind; false when the period has one already. */
+  private async offer(kind: JobKind): Promise<boolean> {
+    const every = this.repeats.get(kind);
+    if (!this.started || every === undefined) return false;
+    const id = await this.boss.sendThrottled(kind, {}, {}, every, kind);
+    return id !== null;
   }
 
   /** Runs after the engine started (e.g. re-queues work a crash left behind). */
@@ -155,15 +199,16 @@ export class JobEngine {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const [kind, handler] of this.handlers) {
-      await this.boss.createQueue(kind, {
-        name: kind,
-        policy: 'standard',
-        retryLimit: this.opts.retryLimit,
-        retryDelay: this.opts.retryDelaySeconds,
+    for (const [kind, { handler, queue }] of this.handlers) {
+      const limits = {
+        retryLimit: queue.retryLimit ?? this.opts.retryLimit,
+        retryDelay: queue.retryDelaySeconds ?? this.opts.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: this.opts.expireSeconds,
-      });
+        expireInSeconds: queue.expireSeconds ?? this.opts.expireSeconds,
+      };
+      // createQueue leaves an existing queue as it was: its limits are set again so a changed setting applies.
+      await this.boss.createQueue(kind, { name: kind, policy: 'standard', ...limits });
+      await this.boss.updateQueue(kind, { name: kind, policy: 'standard', ...limits });
       for (let i = 0; i < this.opts.concurrency; i++) {
         await this.boss.work<JobKinds[typeof kind]>(
           kind,
@@ -182,6 +227,17 @@ export class JobEngine {
       }
     }
     this.started = true;
+    for (const [kind, every] of this.repeats) {
+      const offer = () => {
+        this.offer(kind).catch((err: unknown) =>
+          this.log.warn({ err, kind }, 'could not queue a repeating job'),
+        );
+      };
+      offer();
+      const timer = setInterval(offer, Math.max(1, every / 3) * 1000);
+      timer.unref();
+      this.timers.push(timer);
+    }
     for (const hook of this.startHooks) await hook();
   }
 
@@ -196,10 +252,23 @@ export class JobEngine {
     return true;
   }
 
+  /**
+   * Gives a job that has no attempts left one more (pg-boss's `retry`), in the caller's transaction. Works without
+   * this process's engine running: the job is taken by whichever process runs its kind.
+   */
+  async retry(kind: string, id: string, tx: Db): Promise<boolean> {
+    // pg-boss's typings say void; it answers with what it changed.
+    const result = (await this.boss.retry(kind, id, { db: transactionAdapter(tx) })) as unknown as {
+      affected: number;
+    };
+    return result.affected === 1;
+  }
+
   /** Stops taking jobs; a job still running is failed back to the queue (retried) after `timeoutMs`. */
   async stop(timeoutMs = 5_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

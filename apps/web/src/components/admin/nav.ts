@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   CartIcon,
   ChatIcon,
+  ClockIcon,
   GearIcon,
   GridIcon,
   HistoryIcon,
@@ -53,4 +54,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/admin/pages', label: 'Страницы', icon: PageIcon, roles: ['admin'] },
   { href: '/admin/settings', label: 'Настройки магазина', icon: GearIcon, roles: ['admin'] },
   { href: '/admin/audit', label: 'Журнал действий', icon: HistoryIcon, roles: ['admin'] },
+  // ---- background jobs of the API (issue #16) ----
+  { href: '/admin/jobs', label: 'Фоновые задачи', icon: ClockIcon, roles: ['admin'] },
 ];
