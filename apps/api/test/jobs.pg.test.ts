@@ -59,6 +59,22 @@ describe.runIf(pgUrl)('job engine on PostgreSQL', () => {
     return e;
   }
 
+  // First in the file, while no queue exists yet: API processes started together create the same queues at once,
+  // and PostgreSQL breaks the deadlock that makes by aborting one of them (CI saw `deadlock detected` here).
+  it('four engines started at once all start, each creating the same queues', async () => {
+    const four = await Promise.all(
+      ['p', 'q', 'r', 's'].map(async (name) => {
+        const e = await engine(async () => undefined, name);
+        e.register('price-list', async () => undefined);
+        e.register('send', async () => undefined);
+        e.register('housekeeping', async () => undefined);
+        return e;
+      }),
+    );
+    await Promise.all(four.map((e) => e.start()));
+    for (const e of four) await e.stop(1_000);
+  });
+
   it('two engines on one database run each job once, and both take work', async () => {
     const runs: { id: number; by: string }[] = [];
     const work = async (id: number, by: string) => {

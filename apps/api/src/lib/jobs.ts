@@ -43,6 +43,23 @@ export interface QueueOptions {
   retryDelaySeconds?: number;
 }
 
+/**
+ * Runs one pg-boss statement again when PostgreSQL broke a deadlock by aborting it (40P01). Processes starting
+ * together create their queues at once, and creating one queue attaches a partition to pgboss.job while another
+ * process attaches another: each waits for the other's locks (CI saw it with two engines on one database). The
+ * aborted statement was rolled back whole, so running it again after a random pause is safe.
+ */
+async function retryDeadlocks<T>(statement: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export interface JobEngineOptions {
   /** Workers of each kind in this process. */
   concurrency: number;
@@ -207,8 +224,8 @@ export class JobEngine {
         expireInSeconds: queue.expireSeconds ?? this.opts.expireSeconds,
       };
       // createQueue leaves an existing queue as it was: its limits are set again so a changed setting applies.
-      await this.boss.createQueue(kind, { name: kind, policy: 'standard', ...limits });
-      await this.boss.updateQueue(kind, { name: kind, policy: 'standard', ...limits });
+      await retryDeadlocks(() => this.boss.createQueue(kind, { name: kind, policy: 'standard', ...limits }));
+      await retryDeadlocks(() => this.boss.updateQueue(kind, { name: kind, policy: 'standard', ...limits }));
       for (let i = 0; i < this.opts.concurrency; i++) {
         await this.boss.work<JobKinds[typeof kind]>(
           kind,
