@@ -74,7 +74,10 @@ export async function startReplica(primaryUrl, port, dir) {
   const u = new URL(primaryUrl);
   // A standby refuses to start with fewer of these than its primary has (CI's primary runs with 300 connections).
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: primaryUrl });
+  // The server's own `postgres` database: the one the URL names need not exist (CI's `podbor` does not).
+  const serverUrl = new URL(primaryUrl);
+  serverUrl.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: serverUrl.toString() });
   await client.connect();
   const { rows } = await client.query(
     `select name, setting from pg_settings where name in ('max_connections', 'max_worker_processes',
