@@ -198,6 +198,8 @@ const envSchema = z.object({
    */
   OPEN_ORDERS_PER_CALLER: z.coerce.number().int().min(0).max(100_000).default(3),
   OPEN_ORDERS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Anonymous-visitor tokens one address may take in 10 minutes (a browser needs one per visit). */
+  VISITOR_TOKENS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Lines (distinct products) of one order; 0 = only the contract's bound. */
   ORDER_MAX_LINES: z.coerce.number().int().min(0).max(1000).default(30),
   /** Units of one product in one order (and in the cart); 0 = only the contract's 999. */
@@ -368,6 +370,7 @@ export interface Config {
   /** Open unpaid orders per customer and per address (0 = off). */
   openOrdersPerCaller: number;
   openOrdersPerIp: number;
+  visitorTokensPerIp: number;
   /** Size of one order (0 = off): lines, units per line, share of the city's stock per line. */
   orderMaxLines: number;
   orderLineMaxUnits: number;
@@ -525,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderLookupsPerIpPerHour: e.ORDER_LOOKUPS_PER_IP_PER_HOUR,
     openOrdersPerCaller: e.OPEN_ORDERS_PER_CALLER,
     openOrdersPerIp: e.OPEN_ORDERS_PER_IP,
+    visitorTokensPerIp: e.VISITOR_TOKENS_PER_IP,
     orderMaxLines: e.ORDER_MAX_LINES,
     orderLineMaxUnits: e.ORDER_LINE_MAX_UNITS,
     orderLineMaxStockPercent: e.ORDER_LINE_MAX_STOCK_PERCENT,

@@ -38,8 +38,9 @@ async function placeCashOrder(page: Page, baseURL: string, salt: number) {
 async function stockOnPage(page: Page, slug: string): Promise<number> {
   await page.goto(`/catalog/filtry/vozdushnye-filtry/product_${slug}`);
   const text = await page
-    .getByText(/^(В наличии в городе .*: \d+ шт\.|Нет в наличии в вашем городе.*)$/)
-    .textContent();
+    // Not anchored at the end: a note on the customer's own branch (issue #17) may follow in the same line.
+    .getByText(/^(В наличии в городе .*: \d+ шт\.|Нет в наличии в вашем городе)/)
+    .textContent({ timeout: 15_000 });
   return Number(/(\d+) шт\./.exec(text ?? '')?.[1] ?? 0);
 }
 

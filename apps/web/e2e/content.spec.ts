@@ -287,8 +287,13 @@ test.describe('accounts (item 12) and smaller fixes (item 13)', () => {
 
       await page.goto('/profile/orders');
       const field = page.getByLabel('Номер заказа');
-      await field.pressSequentially('№ 12a3-45');
-      await expect(field).toHaveValue('12345');
+      // Typed before the page has hydrated, the keys land in a plain input that React then resets: type again
+      // until the mask is live (CI saw "" here).
+      await expect(async () => {
+        await field.fill('');
+        await field.pressSequentially('№ 12a3-45');
+        await expect(field).toHaveValue('12345', { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await field.fill('');
       await field.pressSequentially('1234567890123');
       await expect(field).toHaveValue('123456789');
