@@ -53,6 +53,15 @@ function leaves(nodes, out = []) {
   return out;
 }
 
+/** Every category with products, parents before their children (a parent's listing covers its subtree). */
+function withProducts(nodes, out = []) {
+  for (const n of nodes) {
+    if (n.category_total > 0) out.push(n.slug);
+    if (n.children?.length) withProducts(n.children, out);
+  }
+  return out;
+}
+
 const VOWEL_SWAP = { о: 'а', а: 'о', е: 'и', и: 'е' };
 
 /** One typo (a swapped unstressed-looking vowel) in a word of five letters or more; null when none fits. */
@@ -135,6 +144,29 @@ export async function discoverInputs(base, count) {
   const facetsSelected = listing.map((l) => ({
     path: `${l.path.replace('/products/', '/filters/')}?filter=${encodeURIComponent(JSON.stringify(JSON.parse(l.body).filter))}`,
   }));
+  // Category listings without a vehicle (issue #18): every category with products, parents included, with a
+  // price range inside the category's own and another sort and page each time.
+  const categoryListing = [];
+  const categories = withProducts(tree);
+  const sorts = [
+    ['popular', 'desc'],
+    ['price', 'asc'],
+    ['price', 'desc'],
+    ['new', 'desc'],
+  ];
+  for (let round = 0; categoryListing.length < count && round < 50; round++) {
+    for (const cat of categories) {
+      if (categoryListing.length >= count) break;
+      if (!filtersOf.has(cat)) filtersOf.set(cat, await json(base, `/api/v1/catalog/${cat}/filters/`));
+      const price = filtersOf.get(cat).find((f) => f.slug === 'price');
+      if (!price || price.max <= price.min) continue;
+      const lo = Math.round(price.min + (price.max - price.min) * rnd() * 0.3);
+      const hi = Math.round(price.max - (price.max - price.min) * rnd() * 0.3);
+      const [sort, order] = sorts[categoryListing.length % sorts.length];
+      const body = JSON.stringify({ page: 1 + (round % 3), sort, order, filter: { price: [lo, hi] } });
+      categoryListing.push({ path: `/api/v1/catalog/${cat}/products/`, method: 'POST', body });
+    }
+  }
   const productList = [...products.values()];
   const product = productList.slice(0, count).map((p) => ({
     path: `/api/v1/catalog/products/${p.slug}/?transport=${p.transport}`,
@@ -167,6 +199,18 @@ export async function discoverInputs(base, count) {
   const searchPath = (t, i) =>
     `/api/v1/catalog/search/?query=${encodeURIComponent(t)}${i % 2 ? `&transport=${transports[i % transports.length]}` : ''}`;
   const search = [...texts].map((t, i) => ({ path: searchPath(t, i) }));
+  // The two kinds issue #18 reports apart: one title word, and one word with a typo — each without a vehicle.
+  const oneWord = new Set();
+  const oneTypo = new Set();
+  for (const p of productList) {
+    for (const word of p.title.toLowerCase().match(/[а-яё]{4,}/gu) ?? []) {
+      if (oneWord.size < count) oneWord.add(word);
+      const wrong = typo(word, rnd);
+      if (wrong && oneTypo.size < count) oneTypo.add(wrong);
+    }
+  }
+  const searchWord = [...oneWord].map((t) => ({ path: searchPath(t, 0) }));
+  const searchTypo = [...oneTypo].map((t) => ({ path: searchPath(t, 0) }));
   // Issue #13: texts the way parts are asked for — viscosities, tyre sizes, lamp bases in several spellings,
   // synonyms, and title words typed in the wrong keyboard layout (the API retries them in the other one).
   const codes = new Set();
@@ -190,7 +234,19 @@ export async function discoverInputs(base, count) {
     if (word) codes.add(wrongLayout(word));
   }
   const searchCodes = [...codes].map((t, i) => ({ path: searchPath(t, i) }));
-  return { transports, listing, facets, facetsSelected, tree: tree2, product, search, searchCodes };
+  return {
+    transports,
+    listing,
+    categoryListing,
+    facets,
+    facetsSelected,
+    tree: tree2,
+    product,
+    search,
+    searchWord,
+    searchTypo,
+    searchCodes,
+  };
 }
 
 export function percentile(sorted, p) {

@@ -9,7 +9,11 @@
 //     so its cache answers repeats) and uncached (every request unique).
 //   npm run bench [-- --duration 10 --connections 10 --products 200000 --singles 200 --only pglite|postgres
 //                     --pglite-dir data/bench --singles-only]
+// Scale (issue #18): `--products 200000,1000000` benchmarks each size on its own database (PostgreSQL: the
+// DATABASE_URL database name with `_<size>` appended, created and seeded when missing; PGlite: `<pglite-dir>-<size>`)
+// with the single-request rows and the uncached listings at 50 connections, then prints the sizes side by side.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +26,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     // The catalogue's performance figures (issue #4) are defined on 200 000 products; pass --products 5000 for a quick run.
+    // A comma-separated list (200000,1000000) compares catalogue sizes side by side.
     products: { type: 'string', default: process.env.BENCH_PRODUCTS || '200000' },
     // Distinct requests per key call in the single-request runs.
     singles: { type: 'string', default: '200' },
@@ -161,26 +166,57 @@ function shopFixture() {
   return JSON.parse(execFileSync(nodeBin, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
 }
 
+const sizes = args.products.split(',').map((n) => Number(n.trim()));
+if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error(`--products: a size or a comma-separated list of sizes, not «${args.products}».`);
+  process.exit(1);
+}
+const scale = sizes.length > 1;
 const targets = [];
-const pgliteDir = path.resolve(root, args['pglite-dir']);
-if (args.only !== 'postgres')
-  targets.push({ label: 'PGlite (embedded)', env: { DATA_DIR: pgliteDir, DATABASE_URL: '' } });
-if (process.env.DATABASE_URL && args.only !== 'pglite')
-  targets.push({
-    label: 'PostgreSQL',
-    env: { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: path.join(root, 'data', 'bench-pg') },
-  });
+for (const size of sizes) {
+  const suffix = scale ? `-${size}` : '';
+  const pgliteDir = path.resolve(root, `${args['pglite-dir']}${suffix}`);
+  if (args.only !== 'postgres')
+    targets.push({ label: 'PGlite (embedded)', size, env: { DATA_DIR: pgliteDir, DATABASE_URL: '' } });
+  if (process.env.DATABASE_URL && args.only !== 'pglite') {
+    const url = scale ? await databaseOfSize(process.env.DATABASE_URL, size) : process.env.DATABASE_URL;
+    targets.push({
+      label: 'PostgreSQL',
+      size,
+      env: { DATABASE_URL: url, DATA_DIR: path.join(root, 'data', `bench-pg${suffix}`) },
+    });
+  }
+}
 if (!process.env.DATABASE_URL)
   log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
+
+/** DATABASE_URL with `_<size>` appended to its database name; the database is created when missing. */
+async function databaseOfSize(base, size) {
+  const url = new URL(base);
+  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_${size}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /** The key calls of issue #4: scenario name (fixed request) → inputs key (varied requests). */
 const KEY_CALLS = [
   ['POST listing: vehicle + 2 filters', 'listing'],
+  ['POST category listing: price, no vehicle', 'categoryListing'],
   ['GET filters per vehicle (facets)', 'facets'],
   ['GET filters per vehicle + 2 filters selected', 'facetsSelected'],
   ['GET category tree per vehicle', 'tree'],
   ['GET product page (X-City, vehicle)', 'product'],
   ['GET search: колодки', 'search'],
+  ['GET search: one word', 'searchWord'],
+  ['GET search: one typo', 'searchTypo'],
   ['GET search: codes, synonyms, wrong layout', 'searchCodes'],
 ];
 const LISTING = scenarios.find((s) => s.name === KEY_CALLS[0][0]);
@@ -219,9 +255,10 @@ for (const target of targets) {
     OPEN_ORDERS_PER_CALLER: '0',
     OPEN_ORDERS_PER_IP: '0',
   };
-  log(`${target.label}: preparing database (seeding ${args.products} products if empty)…`);
+  const label = scale ? `${target.label} ${target.size.toLocaleString('en')}` : target.label;
+  log(`${label}: preparing database (seeding ${target.size} products if empty)…`);
   const seedStart = performance.now();
-  run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', args.products], { env });
+  run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', String(target.size)], { env });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const startedAt = performance.now();
   const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
@@ -231,25 +268,32 @@ for (const target of targets) {
     const tree = await (await fetch(`${base}/api/v1/catalog/categories/tree/`)).json();
     const products = tree.reduce((sum, n) => sum + n.total, 0);
     notes.push(
-      `${target.label}: ${products.toLocaleString('en')} active products; seed step ${seedSeconds.toFixed(1)} s` +
+      `${label}: ${products.toLocaleString('en')} active products; seed step ${seedSeconds.toFixed(1)} s` +
         `${seedSeconds < 5 ? ' (already seeded)' : ''}; API ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
     );
-    if (Math.abs(products - Number(args.products)) > Number(args.products) * 0.05)
+    if (Math.abs(products - target.size) > target.size * 0.05)
       log(
-        `${target.label}: the database holds ${products} products, not ${args.products} (seeded earlier; remove it to reseed).`,
+        `${label}: the database holds ${products} products, not ${target.size} (seeded earlier; remove it to reseed).`,
       );
 
-    log(`${target.label}: discovering varied inputs…`);
+    log(`${label}: discovering varied inputs…`);
     const inputs = await discoverInputs(base, Number(args.singles));
     for (const [name, key] of KEY_CALLS) {
       // A few requests of another kind first, so connection set-up is not in the figures (their inputs differ).
       await singleRequestRun(base, inputs[key].slice(-3));
       const r = await singleRequestRun(base, inputs[key]);
-      rows.push({ db: target.label, endpoint: name.replace(/: колодки$/, ''), mode: '1 conn, varied', ...r });
+      rows.push({
+        db: label,
+        size: target.size,
+        endpoint: name.replace(/: колодки$/, ''),
+        mode: '1 conn, varied',
+        ...r,
+      });
     }
     if (args['singles-only']) continue;
 
-    for (const s of scenarios) {
+    // The scale comparison keeps to the key calls and the uncached listings (the fixed scenarios take minutes).
+    for (const s of scale ? [] : scenarios) {
       const url = `${base}${s.path}`;
       // Warm-up so the first connections and caches do not skew the figures.
       await autocannon({
@@ -268,19 +312,21 @@ for (const target of targets) {
         connections: Number(args.connections),
         duration: Number(args.duration),
       });
-      rows.push({ db: target.label, endpoint: s.name, mode: `${args.connections} conns, fixed`, ...r });
+      rows.push({ db: label, endpoint: s.name, mode: `${args.connections} conns, fixed`, ...r });
     }
 
-    const fixed = await load({
-      url: `${base}${LISTING.path}`,
-      method: 'POST',
-      body: LISTING.body,
-      connections: 50,
-      duration: Number(args.duration),
-    });
-    rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, fixed', ...fixed });
-    /** The listing at 50 connections cycling the discovered inputs; `vary` may rewrite the n-th request's body. */
-    const cycling = (vary = (body) => body) => {
+    if (!scale) {
+      const fixed = await load({
+        url: `${base}${LISTING.path}`,
+        method: 'POST',
+        body: LISTING.body,
+        connections: 50,
+        duration: Number(args.duration),
+      });
+      rows.push({ db: label, endpoint: LISTING.name, mode: '50 conns, fixed', ...fixed });
+    }
+    /** A listing at 50 connections cycling `list`'s inputs; `vary` may rewrite the n-th request's body. */
+    const cycling = (vary = (body) => body, list = inputs.listing) => {
       let n = 0;
       return load({
         url: base,
@@ -290,25 +336,42 @@ for (const target of targets) {
           {
             setupRequest: (req) => {
               const i = n++;
-              const v = inputs.listing[i % inputs.listing.length];
+              const v = list[i % list.length];
               return { ...req, method: 'POST', path: v.path, body: vary(v.body, i) };
             },
           },
         ],
       });
     };
-    // Varied: every request another category × vehicle × filters (the listing cache answers repeats within its TTL).
-    const varied = await cycling();
-    rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, varied', ...varied });
+    if (!scale) {
+      // Varied: every request another category × vehicle × filters (the listing cache answers repeats within its TTL).
+      const varied = await cycling();
+      rows.push({ db: label, endpoint: LISTING.name, mode: '50 conns, varied', ...varied });
+    }
     // Uncached: the varied requests with a lower price bound moved by a fraction of a kopeck per request, so
     // every request is new to the listing cache and each one is a database query.
-    const uncached = await cycling((text, i) => {
+    const unique = (text, i) => {
       const body = JSON.parse(text);
       const [lo, hi] = body.filter.price;
       body.filter.price = [Math.min(hi, lo + (i % 100_000) / 100_000), hi];
       return JSON.stringify(body);
+    };
+    const uncached = await cycling(unique);
+    rows.push({
+      db: label,
+      size: target.size,
+      endpoint: LISTING.name,
+      mode: '50 conns, uncached',
+      ...uncached,
     });
-    rows.push({ db: target.label, endpoint: LISTING.name, mode: '50 conns, uncached', ...uncached });
+    const categoryUncached = await cycling(unique, inputs.categoryListing);
+    rows.push({
+      db: label,
+      size: target.size,
+      endpoint: KEY_CALLS[1][0],
+      mode: '50 conns, uncached',
+      ...categoryUncached,
+    });
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
@@ -329,4 +392,31 @@ for (const r of rows) {
     `${r.db.padEnd(19)} | ${r.endpoint.padEnd(37)} | ${r.mode.padEnd(18)} | ${String(r.n).padStart(5)} | ${f(r.p50).padStart(6)} | ${f(r.p95).padStart(6)} | ${f(r.p99).padStart(6)} | ${String(Math.round(r.rps)).padStart(7)} | ${r.errors}`,
   );
 }
+if (scale) printScale();
 if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+
+/** The sizes side by side per database: p50 / p95 (and req/s under load), and how much p95 grew. */
+function printScale() {
+  for (const db of [...new Set(targets.map((t) => t.label))]) {
+    const mine = rows.filter((r) => r.db.startsWith(db) && r.size !== undefined);
+    const keys = [...new Set(mine.map((r) => `${r.endpoint} | ${r.mode}`))];
+    const cell = (r) =>
+      !r
+        ? '-'
+        : r.mode.startsWith('50')
+          ? `${Math.round(r.rps)} req/s, p50 ${f(r.p50)}`
+          : `${f(r.p50)} / ${f(r.p95)}`;
+    console.log(`\n${db}: catalogue size side by side (p50 / p95 ms; under load req/s and p50)`);
+    console.log(
+      `${'call'.padEnd(58)} | ${sizes.map((n) => n.toLocaleString('en').padStart(22)).join(' | ')} | p95 growth`,
+    );
+    for (const key of keys) {
+      const at = sizes.map((n) => mine.find((r) => `${r.endpoint} | ${r.mode}` === key && r.size === n));
+      const first = at[0];
+      const last = at.at(-1);
+      const growth =
+        first && last && !key.includes('50 conns') ? `${(last.p95 / first.p95).toFixed(2)}×` : '';
+      console.log(`${key.padEnd(58)} | ${at.map((r) => cell(r).padStart(22)).join(' | ')} | ${growth}`);
+    }
+  }
+}

@@ -199,7 +199,15 @@ export const productListItem = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 
-export const catalogProductsResponse = paginated(productListItem);
+export const catalogProductsResponse = paginated(productListItem).extend({
+  /**
+   * Podbor adds (issue #18): true when `total` and `pages` are estimated from a uniform sample of the category's
+   * products instead of counted one by one — a large category without a vehicle, where counting every match
+   * would cost as much as the catalogue is big. The estimate is rounded (to two significant digits); the
+   * storefront shows it as «≈ N». Absent when the total is exact.
+   */
+  total_estimated: z.literal(true).optional(),
+});
 export type CatalogProductsResponse = z.infer<typeof catalogProductsResponse>;
 
 // ---- search ----

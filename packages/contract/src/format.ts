@@ -69,6 +69,12 @@ export function countRu(n: number, forms: readonly [one: string, few: string, ma
   return `${formatNumber(n)} ${pluralRu(n, forms)}`;
 }
 
+/** A listing's count of products: `≈ 260 000 товаров` when the API estimated it (`total_estimated`). */
+export function productCountRu(listing: { total: number; total_estimated?: boolean }): string {
+  const text = countRu(listing.total, ['товар', 'товара', 'товаров']);
+  return listing.total_estimated ? `≈ ${text}` : text;
+}
+
 interface Titled {
   title?: string | null;
 }

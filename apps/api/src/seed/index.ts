@@ -396,13 +396,28 @@ function batchSql(batch: ProductBatch): SQL {
       { product_id: 'int', property_id: 'int', value_id: 'int', num_value: 'numeric' },
       batch.props,
     ),
-    // category_id is the product's own (the trigger that copies it is off during the bulk load, see seed()).
+    // category_id, popularity, price and listed are the product's own (the trigger that copies them is off during
+    // the bulk load, see seed()).
     insertSql(
       'product_transports',
-      { product_id: 'int', transport_id: 'int', category_id: 'int' },
+      {
+        product_id: 'int',
+        transport_id: 'int',
+        category_id: 'int',
+        popularity: 'int',
+        price: 'numeric',
+        listed: 'bool',
+      },
       batch.fitment,
       {
-        exprs: ['(e->>0)::int', 'f.transport_id', '(e->>4)::int'],
+        exprs: [
+          '(e->>0)::int',
+          'f.transport_id',
+          '(e->>4)::int',
+          '(e->>5)::int',
+          '(e->>6)::numeric',
+          '(e->>7)::boolean',
+        ],
         tail: 'join seed_pool f on f.platform = (e->>1)::int and f.pos >= (e->>2)::int and f.pos < (e->>2)::int + (e->>3)::int',
       },
     ),

@@ -385,6 +385,10 @@ export function* generateProducts(
         fit.start + trimStart,
         fit.length - trimStart - trimEnd,
         cat.id,
+        // Copied into each fitment row, as the database's trigger (off during the bulk load) would (issue #18).
+        popularity,
+        price,
+        !(leaf.universal ?? false),
       ]);
     }
 

@@ -137,6 +137,20 @@ export const products = pgTable(
       .on(t.id, t.categoryId, t.isUniversal)
       .where(sql`${t.isActive}`),
     index('products_category_price_idx').on(t.categoryId, t.price, t.id),
+    // A category's listing without a vehicle reads each category of the subtree in the order asked and stops at the
+    // page (issue #18): by popularity products_listing_idx, by price products_category_price_idx, these two for
+    // the newest and the best rated.
+    index('products_category_new_idx')
+      .on(t.categoryId, t.createdAt.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('products_category_rating_idx')
+      .on(t.categoryId, t.ratingAvg.desc(), t.ratingCount.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    // A uniform sample of a category's active products — its first rows in the order of the id's hash — from which
+    // a listing estimates a total too large to count one by one (issue #18). id and price make it index-only.
+    index('products_sample_idx')
+      .on(t.categoryId, sql`hashint4(${t.id})`, t.id, t.price)
+      .where(sql`${t.isActive}`),
     index('products_manufacturer_idx').on(t.manufacturerId),
     index('products_article_norm_idx').on(t.articleNormalized),
     index('products_search_idx').using('gin', t.search),

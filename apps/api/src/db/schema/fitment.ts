@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { products } from './catalog';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { money, products } from './catalog';
 import { transports } from './transport';
 
 /** Fitment: the part fits this vehicle. Products with is_universal fit every vehicle and have no rows here. */
@@ -19,10 +20,30 @@ export const productTransports = pgTable(
      * moves to another category; whatever an INSERT gives for it is replaced.
      */
     categoryId: integer().notNull().default(0),
+    /**
+     * The product's popularity and price, and whether it is listed by fitment (active and not universal), copied
+     * here by the same triggers (migration 0019) so a vehicle's listing reads its fitted products in the order a
+     * page asks for and stops at the page (issue #18), instead of reading every fitted product to sort them.
+     */
+    popularity: integer().notNull().default(0),
+    price: money().notNull().default(0),
+    listed: boolean().notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.transportId] }),
     index('product_transports_transport_idx').on(t.transportId, t.productId),
     index('product_transports_category_idx').on(t.transportId, t.categoryId, t.productId),
+    // A vehicle's page by popularity or by price within one category: an index range read in order (issue #18).
+    index('product_transports_popular_idx')
+      .on(t.transportId, t.categoryId, t.popularity.desc(), t.productId, t.price)
+      .where(sql`${t.listed}`),
+    index('product_transports_price_idx')
+      .on(t.transportId, t.categoryId, t.price, t.productId)
+      .where(sql`${t.listed}`),
+    // A uniform sample of a vehicle's fitted products of a category (hash order of the product id), from which a
+    // listing estimates a total too large to count one by one.
+    index('product_transports_sample_idx')
+      .on(t.transportId, t.categoryId, sql`hashint4(${t.productId})`, t.productId, t.price)
+      .where(sql`${t.listed}`),
   ],
 );

@@ -150,17 +150,12 @@ async function loadTree(db: Db): Promise<CategoryTree> {
 async function loadFitted(db: Db, transportId: number): Promise<Map<number, number>> {
   const result = await parseRows(
     db,
-    // One probe of products_fitment_lookup_idx per fitted product (OFFSET 0 keeps the planner from hashing the
-    // whole catalogue instead): the cost follows the vehicle's fitment, not the catalogue size.
-    sql`select x.category_id, count(*)::int as found
+    // The fitment rows carry their product's category and whether it is listed (active, not universal; migration
+    // 0019): one index-only range of the vehicle's rows, no product read (issue #18).
+    sql`select pt.category_id, count(*)::int as found
         from product_transports pt
-        cross join lateral (
-          select p.category_id from products p
-          where p.id = pt.product_id and p.is_active and not p.is_universal
-          offset 0
-        ) x
-        where pt.transport_id = ${transportId}
-        group by x.category_id`,
+        where pt.transport_id = ${transportId} and pt.listed
+        group by pt.category_id`,
     fittedRow,
   );
   return new Map(result.map((r) => [r.category_id, r.found]));

@@ -63,13 +63,19 @@ export function listingParams(query: CatalogProductsQuery, body: CatalogProducts
   };
 }
 
-/** ORDER BY over `alias` (products, or the CTE of matches carrying the same sort columns). */
+/**
+ * ORDER BY over `alias` (products, or the CTE of matches carrying the same sort columns). The sort columns are NOT
+ * NULL, so where NULLs go changes no order; it is spelled out to match the indexes a category's listing walks
+ * (issue #18): popularity, newest and rating are indexed `desc nulls last` (read backwards for asc: `asc nulls
+ * first`), price `asc` (backwards: `desc`, nulls first, PostgreSQL's defaults). Ties go by id, ascending; an index
+ * read backwards gives them in reverse, which an incremental sort of each tie group puts right.
+ */
 export function orderBy(sort: CatalogSort, order: SortOrder, alias = 'p'): SQL {
-  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const dir = sql.raw(order === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const a = sql.raw(alias);
   switch (sort) {
     case 'price':
-      return sql`${a}.price ${dir}, ${a}.id`;
+      return sql`${a}.price ${sql.raw(order === 'asc' ? 'asc' : 'desc')}, ${a}.id`;
     case 'rating':
       return sql`${a}.rating_avg ${dir}, ${a}.rating_count ${dir}, ${a}.id`;
     case 'new':
@@ -81,6 +87,37 @@ export function orderBy(sort: CatalogSort, order: SortOrder, alias = 'p'): SQL {
 
 /** The columns `hits` carries: the id and every sort's columns. */
 export const HIT_COLUMNS = sql`p.id, p.popularity, p.price, p.rating_avg, p.rating_count, p.created_at`;
+
+/** Rows of a subtree a listing reads in hash order to estimate a total it does not count one by one. */
+export const TOTAL_SAMPLE = 1000;
+
+/** An estimate rounded to two significant digits (258 384 → 260 000): a figure that does not pretend precision. */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** A page's rows: LIST_ITEM_COLUMNS of the ids `page` selects (a select with `id` and the sort columns), in order. */
+export async function listItemsOf(
+  db: Db,
+  tree: CategoryTree,
+  page: SQL,
+  q: ListingParams & { transportId: number | null },
+): Promise<CatalogProductsResponse['results']> {
+  const rows = await parseRows(
+    db,
+    sql`with page as (${page})
+        select ${LIST_ITEM_COLUMNS}
+        from page pg
+        join products p on p.id = pg.id
+        left join manufacturers m on m.id = p.manufacturer_id
+        order by ${orderBy(q.sort, q.order, 'pg')}`,
+    listItemRow,
+  );
+  const offers = await listOffers(db, rows);
+  return rows.map((r) => toListItem(tree, r, q.transportId === null ? undefined : true, offers));
+}
 
 /** A row of the page, or the one row of an empty page that only carries the total. */
 const listingRow = z.union([

@@ -24,9 +24,13 @@ import { filterDirectory, propertiesFor, type FilterDirectory } from '../../lib/
 import {
   FILTER_MESSAGES,
   HIT_COLUMNS,
+  listItemsOf,
   listingPage,
   listingParams,
   LISTING_TTL_MS,
+  orderBy,
+  roundEstimate,
+  TOTAL_SAMPLE,
   priceFilter,
   selectionKey,
   type ListingParams,
@@ -89,7 +93,12 @@ export function createListingService(db: Db): ListingService {
       const params = listingParams(query, body);
       const key = JSON.stringify([category.id, transportId, params, selectionKey(filter)]);
       return pages.get(key, () =>
-        listProducts(db, t, { category, transportId, conditions: conditions.map((c) => c.sql), ...params }),
+        listProducts(
+          db,
+          t,
+          { category, transportId, conditions: conditions.map((c) => c.sql), ...params },
+          categories.fitted,
+        ),
       );
     },
   };
@@ -228,14 +237,115 @@ interface ListingQuery extends Scope, ListingParams {
   conditions: SQL[];
 }
 
-async function listProducts(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
+async function listProducts(
+  db: Db,
+  tree: CategoryTree,
+  q: ListingQuery,
+  fitted: (transportId: number) => Promise<ReadonlyMap<number, number>>,
+): Promise<CatalogProductsResponse> {
+  if (q.transportId === null) return listCategory(db, tree, q);
   // With a vehicle and no universal products in the subtree, one plan suits every input (the fitted half is a
   // nested loop by construction, the universal half an empty range of its own index): the statement is
   // prepared once per connection instead of parsed and planned per request. Universal products (a category may
   // hold 16 000) need the plan made for their numbers: there a generic plan was 5× slower.
   const universal = q.category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
+  // By popularity or price, a vehicle's fitted products are read in that order and the reads stop at the page.
+  if (universal === 0 && (q.sort === 'popular' || q.sort === 'price'))
+    return listFitted(db, tree, { ...q, transportId: q.transportId }, await fitted(q.transportId));
   const run = q.transportId !== null && universal === 0 ? parseRowsWithFixedPlan : parseRows;
   return listingPage(db, tree, scopeSelect(q, HIT_COLUMNS, q.conditions), q, run);
+}
+
+const sampleRow = z.object({ examined: pgNumber, matched: pgNumber });
+
+/**
+ * A page and its total at a cost that follows the page asked for, not the size of the category or the catalogue
+ * (issue #18). `reads` are one ordered read per category of the subtree (a select of `id` and the sort columns,
+ * ordered as asked, limited to the page's last row); they are merged (one Merge Append) and the page cut from the
+ * merge. `draws` are one read per category of its first TOTAL_SAMPLE + 1 rows in the order of the id's hash
+ * (`id`, `price`, `h`): a uniform sample of the scope, tested against the filters when the total is not known
+ * otherwise. A short page is its own exact total; a scope with no more rows than the sample is counted exactly;
+ * a larger one gets its matches' share of the sample times `scopeSize`, rounded, flagged `total_estimated`.
+ */
+async function orderedPage(
+  db: Db,
+  tree: CategoryTree,
+  q: ListingQuery,
+  reads: SQL[],
+  draws: SQL[],
+  scopeSize: number,
+): Promise<CatalogProductsResponse> {
+  const offset = (q.page - 1) * q.size;
+  const page = sql`select * from (${sql.join(reads, sql` union all `)}) p
+      order by ${orderBy(q.sort, q.order)} limit ${q.size} offset ${offset}`;
+  const results = await listItemsOf(db, tree, page, q);
+  const shown = offset + results.length;
+  const respond = (total: number, estimated: boolean): CatalogProductsResponse => ({
+    current: q.page,
+    pages: Math.ceil(total / q.size),
+    total,
+    results,
+    ...(estimated ? { total_estimated: true as const } : {}),
+  });
+  // A page that is not full ends the matches (an empty page past the first does not say where they end).
+  if (results.length < q.size && (results.length > 0 || offset === 0)) return respond(shown, false);
+  const matches = q.conditions.length > 0 ? sql.join(q.conditions, sql` and `) : sql`true`;
+  const [sample] = await parseRows(
+    db,
+    sql`select count(*)::int as examined, (count(*) filter (where ${matches}))::int as matched
+        from (select * from (${sql.join(draws, sql` union all `)}) u order by h limit ${TOTAL_SAMPLE + 1}) p`,
+    sampleRow,
+  );
+  if (!sample || sample.examined <= TOTAL_SAMPLE) return respond(sample?.matched ?? shown, false);
+  const estimate = roundEstimate((scopeSize * sample.matched) / sample.examined);
+  return respond(Math.max(estimate, shown), true);
+}
+
+/** A category's page without a vehicle: each category of the subtree through its index for the order asked. */
+function listCategory(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
+  const ids = q.category.subtreeIds;
+  const and = sql.join(q.conditions.map((c) => sql` and ${c}`));
+  const reads = ids.map(
+    (id) => sql`(select ${HIT_COLUMNS} from products p
+        where p.category_id = ${id} and p.is_active${and}
+        order by ${orderBy(q.sort, q.order)} limit ${q.page * q.size})`,
+  );
+  const draws = ids.map(
+    (id) => sql`(select p.id, p.price, hashint4(p.id) as h from products p
+        where p.category_id = ${id} and p.is_active order by hashint4(p.id) limit ${TOTAL_SAMPLE + 1})`,
+  );
+  const active = ids.reduce((n, id) => n + (tree.directTotal.get(id) ?? 0), 0);
+  return orderedPage(db, tree, q, reads, draws, active);
+}
+
+/**
+ * A vehicle's page by popularity or price in a subtree without universal products: its fitment rows carry the
+ * product's popularity, price and whether it is listed (migration 0019), so each category is one index range read
+ * in order (product_transports_popular_idx / _price_idx), the filters tested on the rows read until the page is
+ * full. Fitment rows are seen as `p` with the product's `id`, so the filters' SQL applies unchanged.
+ */
+function listFitted(
+  db: Db,
+  tree: CategoryTree,
+  q: ListingQuery & { transportId: number },
+  fitted: ReadonlyMap<number, number>,
+): Promise<CatalogProductsResponse> {
+  const ids = q.category.subtreeIds;
+  const and = sql.join(q.conditions.map((c) => sql` and ${c}`));
+  const rows = sql`(select pt.product_id as id, pt.popularity, pt.price, pt.transport_id, pt.category_id, pt.listed
+      from product_transports pt) p`;
+  const reads = ids.map(
+    (id) => sql`(select p.id, p.popularity, p.price from ${rows}
+        where p.transport_id = ${q.transportId} and p.category_id = ${id} and p.listed${and}
+        order by ${orderBy(q.sort, q.order)} limit ${q.page * q.size})`,
+  );
+  const draws = ids.map(
+    (id) => sql`(select pt.product_id as id, pt.price, hashint4(pt.product_id) as h from product_transports pt
+        where pt.transport_id = ${q.transportId} and pt.category_id = ${id} and pt.listed
+        order by hashint4(pt.product_id) limit ${TOTAL_SAMPLE + 1})`,
+  );
+  const scope = ids.reduce((n, id) => n + (fitted.get(id) ?? 0), 0);
+  return orderedPage(db, tree, q, reads, draws, scope);
 }
 
 // ---- facets ----

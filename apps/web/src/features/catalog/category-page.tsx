@@ -8,7 +8,7 @@ import {
   type CategoryNode,
 } from '@podbor/contract';
 import { CATALOG_PAGE_SIZE } from '@podbor/contract/constants';
-import { formatNumber } from '@podbor/contract/format';
+import { formatNumber, productCountRu } from '@podbor/contract/format';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
@@ -187,7 +187,7 @@ async function SelectionCount({
   const listing = await getListingOnce(slug, transportId, listingKey(state, filters));
   return (
     <span data-testid="selection-count">
-      {countRu(listing.total, ['товар', 'товара', 'товаров'])}
+      {productCountRu(listing)}
       {activeFilterCount(state) > 0 ? ' по выбранным фильтрам' : ''}
     </span>
   );
@@ -221,11 +221,12 @@ async function Listing({
       <div className={styles.toolbar}>
         <div className={styles.resultsHead}>
           <h2 id="listing-title" className={styles.resultsTitle}>
-            {countRu(listing.total, ['товар', 'товара', 'товаров'])}
+            {productCountRu(listing)}
           </h2>
           {listing.results.length > 0 && listing.total > listing.results.length ? (
             <p className={styles.range}>
-              Показаны {formatNumber(from)}–{formatNumber(to)} из {formatNumber(listing.total)}
+              Показаны {formatNumber(from)}–{formatNumber(to)} из {listing.total_estimated ? '≈ ' : ''}
+              {formatNumber(listing.total)}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
-import { countRu, type CatalogFilter, type ProductListItem } from '@podbor/contract';
+import { type CatalogFilter, type ProductListItem } from '@podbor/contract';
+import { productCountRu } from '@podbor/contract/format';
 import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 import { ProductCard } from '@/components/catalog/product-card';
@@ -126,7 +127,7 @@ export function ListingResults({
   noMatch,
   nothing,
 }: {
-  listing: { results: readonly ProductListItem[]; total: number; pages: number };
+  listing: { results: readonly ProductListItem[]; total: number; pages: number; total_estimated?: boolean };
   basePath: string;
   state: ListingState;
   extra?: Record<string, string>;
@@ -158,7 +159,7 @@ export function ListingResults({
     return (
       <div className={styles.empty}>
         <h3>На этой странице товаров нет</h3>
-        <p>Всего {countRu(listing.total, ['товар', 'товара', 'товаров'])} — начните с первой страницы.</p>
+        <p>Всего {productCountRu(listing)} — начните с первой страницы.</p>
         <Link
           href={`${basePath}?${listingQuery(withPage(state, 1), extra)}`}
           className={buttonClass('primary')}

@@ -1,0 +1,3 @@
+CREATE INDEX "products_category_new_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_category_rating_idx" ON "products" USING btree ("category_id","rating_avg" DESC NULLS LAST,"rating_count" DESC NULLS LAST,"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_sample_idx" ON "products" USING btree ("category_id",hashint4("id"),"id","price") WHERE "products"."is_active";

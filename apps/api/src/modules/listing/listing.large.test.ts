@@ -1,0 +1,246 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CatalogSort, SortOrder } from '@podbor/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { categoryDirectory } from '../../lib/catalog/category.directory';
+import { TOTAL_SAMPLE } from '../../lib/catalog/listing-page';
+import { publish } from '../../lib/events';
+import { count, ctx, inSubtree, listOk, query, useCatalogContext } from '../../../test/catalog-helpers';
+
+// A category's listing without a vehicle (issue #18) reads each category of the subtree in the order asked up to
+// the page and estimates a total it would have to count one by one. Here one leaf is grown past the sample, so
+// both the exact and the estimated totals are exercised, and every page is checked against a full sort in SQL.
+
+useCatalogContext();
+
+const SIZE = 24;
+let leafId: number;
+let leafSlug: string;
+/** The leaf's top-level category: a parent whose listing merges several categories. */
+let rootSlug: string;
+/** The vehicle with the most products fitted in the leaf. */
+let vehicle: number;
+
+/** The order a listing promises, written out independently of the API's own ORDER BY. */
+const REFERENCE_ORDER: Record<CatalogSort, (dir: SQL) => SQL> = {
+  popular: (d) => sql`p.popularity ${d}, p.id`,
+  price: (d) => sql`p.price ${d}, p.id`,
+  new: (d) => sql`p.created_at ${d}, p.id`,
+  rating: (d) => sql`p.rating_avg ${d}, p.rating_count ${d}, p.id`,
+};
+
+async function expected(slug: string, sort: CatalogSort, order: SortOrder, page: number, where: SQL) {
+  const dir = sql.raw(order);
+  const rows = await query<{ slug: string }>(
+    sql`select p.slug from products p where ${inSubtree(slug)} and ${where}
+        order by ${REFERENCE_ORDER[sort](dir)} limit ${SIZE} offset ${(page - 1) * SIZE}`,
+  );
+  return rows.map((r) => r.slug);
+}
+
+beforeAll(async () => {
+  const [c] = await query<{ id: number; slug: string; n: number; root: string }>(
+    sql`select c.id, c.slug, count(*)::int as n, (with recursive up as (select id, parent_id, slug from categories where id = c.id
+            union all select k.id, k.parent_id, k.slug from categories k join up on k.id = up.parent_id)
+            select slug from up where parent_id is null) as root
+        from products p join categories c on c.id = p.category_id
+        where p.is_active and not p.is_service and not p.is_universal
+        group by c.id order by n desc limit 1`,
+  );
+  leafId = Number(c!.id);
+  leafSlug = c!.slug;
+  rootSlug = c!.root ?? c!.slug;
+  // Copies of the leaf's products (with their filter values) until it holds about 3 × the sample; prices,
+  // popularity and dates spread so every order has few ties.
+  const copies = Math.ceil((3 * TOTAL_SAMPLE) / Number(c!.n));
+  await ctx.handle.db.execute(
+    sql`insert into products (slug, title, article, article_normalized, manufacturer_id, category_id, price, images,
+          popularity, rating_avg, rating_count, created_at)
+        select p.slug || '-k' || g, p.title || ' ' || g, p.article || '-' || g, p.article_normalized || g,
+          p.manufacturer_id, p.category_id, p.price + g * 7, p.images, (p.popularity * 7 + g * 131) % 5000,
+          ((p.id + g) % 5)::numeric, (p.id * g) % 40, p.created_at + g * interval '1 hour'
+        from products p cross join generate_series(1, ${copies}) g
+        where p.category_id = ${leafId} and p.is_active and not p.is_universal`,
+  );
+  await ctx.handle.db.execute(
+    sql`insert into product_property_values (product_id, property_id, value_id, num_value)
+        select q.id, v.property_id, v.value_id, v.num_value
+        from products p cross join generate_series(1, ${copies}) g
+        join products q on q.slug = p.slug || '-k' || g
+        join product_property_values v on v.product_id = p.id
+        where p.category_id = ${leafId}`,
+  );
+  // Their fitment: the copies fit what their originals fit. The trigger fills category, popularity, price, listed.
+  await ctx.handle.db.execute(
+    sql`insert into product_transports (product_id, transport_id)
+        select q.id, pt.transport_id
+        from products p cross join generate_series(1, ${copies}) g
+        join products q on q.slug = p.slug || '-k' || g
+        join product_transports pt on pt.product_id = p.id
+        where p.category_id = ${leafId}`,
+  );
+  categoryDirectory(ctx.handle.db).invalidate();
+  const [v] = await query<{ id: number }>(
+    sql`select transport_id as id from product_transports where category_id = ${leafId}
+        group by transport_id order by count(*) desc, transport_id limit 1`,
+  );
+  vehicle = Number(v!.id);
+});
+
+/** A vehicle's reference page: its fitted products of the subtree (the leaf's subtree has no universal ones). */
+async function expectedFitted(slug: string, sort: CatalogSort, order: SortOrder, page: number, where: SQL) {
+  return expected(slug, sort, order, page, sql`${inSubtree(slug, vehicle)} and ${where}`);
+}
+
+describe('listings whose cost follows the page (issue #18)', () => {
+  it('gives every page in every order as a full sort of the subtree would, a parent merging its categories', async () => {
+    const [bounds] = await query<{ lo: number; hi: number }>(
+      sql`select percentile_disc(0.2) within group (order by price)::float8 as lo,
+                 percentile_disc(0.8) within group (order by price)::float8 as hi
+          from products p where ${inSubtree(rootSlug)}`,
+    );
+    const { lo, hi } = bounds!;
+    for (const slug of [rootSlug, leafSlug])
+      for (const sort of ['popular', 'price', 'new', 'rating'] as const)
+        for (const order of ['desc', 'asc'] as const)
+          for (const page of [1, 3]) {
+            const plain = await listOk(slug, { page, sort, order });
+            expect(
+              plain.results.map((r) => r.slug),
+              `${slug} ${sort} ${order} p${page}`,
+            ).toEqual(await expected(slug, sort, order, page, sql`true`));
+            const priced = await listOk(slug, { page, sort, order, filter: { price: [lo, hi] } });
+            expect(
+              priced.results.map((r) => r.slug),
+              `${slug} ${sort} ${order} p${page} price`,
+            ).toEqual(await expected(slug, sort, order, page, sql`p.price between ${lo} and ${hi}`));
+          }
+  });
+
+  it('estimates a total beyond the sample within a few per cent and says so; counts smaller ones exactly', async () => {
+    const all = await count(sql`select count(*) as n from products p where ${inSubtree(leafSlug)}`);
+    expect(all).toBeGreaterThan(2 * TOTAL_SAMPLE);
+    const whole = await listOk(leafSlug, { page: 1 });
+    expect(whole.total_estimated).toBe(true);
+    expect(Math.abs(whole.total - all) / all).toBeLessThan(0.1);
+    expect(whole.pages).toBe(Math.ceil(whole.total / SIZE));
+
+    // A price range holding about half of the leaf: estimated from the sample's share.
+    const [mid] = await query<{ m: number }>(
+      sql`select percentile_disc(0.5) within group (order by price)::float8 as m from products p where ${inSubtree(leafSlug)}`,
+    );
+    const half = await listOk(leafSlug, { page: 2, filter: { price: [0, mid!.m] } });
+    const halfTrue = await count(
+      sql`select count(*) as n from products p where ${inSubtree(leafSlug)} and p.price <= ${mid!.m}`,
+    );
+    expect(half.total_estimated).toBe(true);
+    expect(Math.abs(half.total - halfTrue) / halfTrue).toBeLessThan(0.15);
+
+    // A selection smaller than a page: its page is its exact total.
+    const [few] = await query<{ lo: number; hi: number }>(
+      sql`select min(price)::float8 as lo, (array_agg(price order by price))[5]::float8 as hi
+          from products p where ${inSubtree(leafSlug)}`,
+    );
+    const small = await listOk(leafSlug, { page: 1, filter: { price: [few!.lo, few!.hi] } });
+    const smallTrue = await count(
+      sql`select count(*) as n from products p where ${inSubtree(leafSlug)} and p.price between ${few!.lo} and ${few!.hi}`,
+    );
+    expect(small.total_estimated).toBeUndefined();
+    expect(small.total).toBe(smallTrue);
+    expect(small.results).toHaveLength(smallTrue);
+  });
+
+  it('gives a vehicle its pages by popularity and price as a full sort would, with a checkbox filter too', async () => {
+    const [v] = await query<{ value: string; slug: string }>(
+      sql`select pv.value, pr.slug from product_property_values v
+          join property_values pv on pv.id = v.value_id join properties pr on pr.id = v.property_id
+          join products p on p.id = v.product_id
+          where p.category_id = ${leafId} and pr.type = 'CHECKBOX'
+          group by pv.value, pr.slug order by count(*) desc limit 1`,
+    );
+    const has = sql`exists (select 1 from product_property_values v join property_values pv on pv.id = v.value_id
+        join properties pr on pr.id = v.property_id
+        where v.product_id = p.id and pr.slug = ${v!.slug} and pv.value = ${v!.value})`;
+    for (const slug of [rootSlug, leafSlug])
+      for (const sort of ['popular', 'price'] as const)
+        for (const order of ['desc', 'asc'] as const)
+          for (const page of [1, 2]) {
+            const plain = await listOk(slug, { page, sort, order }, { transport: vehicle });
+            expect(plain.results.length).toBeGreaterThan(0);
+            expect(
+              plain.results.map((r) => r.slug),
+              `${slug} ${sort} ${order} p${page}`,
+            ).toEqual(await expectedFitted(slug, sort, order, page, sql`true`));
+            const chosen = await listOk(
+              slug,
+              { page, sort, order, filter: { [v!.slug]: [v!.value] } },
+              { transport: vehicle },
+            );
+            expect(
+              chosen.results.map((r) => r.slug),
+              `${slug} ${sort} ${order} p${page} ${v!.slug}`,
+            ).toEqual(await expectedFitted(slug, sort, order, page, has));
+          }
+  });
+
+  it("estimates a vehicle's large totals and counts its small ones exactly", async () => {
+    const fittedTrue = await count(
+      sql`select count(*) as n from products p where ${inSubtree(leafSlug, vehicle)}`,
+    );
+    const res = await listOk(leafSlug, { page: 1 }, { transport: vehicle });
+    if (fittedTrue > TOTAL_SAMPLE) {
+      expect(res.total_estimated).toBe(true);
+      expect(Math.abs(res.total - fittedTrue) / fittedTrue).toBeLessThan(0.1);
+    } else {
+      expect(res.total_estimated).toBeUndefined();
+      expect(res.total).toBe(fittedTrue);
+    }
+  });
+
+  it('follows a price, a popularity, a deactivation and a fitment change of one product at once', async () => {
+    const body = { page: 1, sort: 'popular' as const, order: 'desc' as const };
+    const before = await listOk(leafSlug, body, { transport: vehicle });
+    const top = before.results[0]!;
+    const second = before.results[1]!;
+    // The second becomes the most popular; the first leaves the listing; a product fitted to another vehicle
+    // only is fitted to this one and becomes the most popular of all.
+    const [other] = await query<{ id: number; slug: string }>(
+      sql`select p.id, p.slug from products p where p.category_id = ${leafId} and p.is_active and not exists (
+            select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${vehicle})
+          limit 1`,
+    );
+    // One catalogue write, as the back office and the imports make them: the change, then the event that clears
+    // every process's catalogue caches.
+    await ctx.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update products set popularity = 100000 where slug = ${second.slug}`);
+      await tx.execute(sql`update products set is_active = false where slug = ${top.slug}`);
+      await tx.execute(
+        sql`insert into product_transports (product_id, transport_id) values (${other!.id}, ${vehicle})`,
+      );
+      await tx.execute(sql`update products set popularity = 200000, price = 12345 where id = ${other!.id}`);
+      await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [Number(other!.id)] });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const fresh = await listOk(leafSlug, body, { transport: vehicle });
+    expect(fresh.results.map((r) => r.slug).slice(0, 2)).toEqual([other!.slug, second.slug]);
+    expect(fresh.results[0]!.price).toBe(12345);
+    expect(fresh.results.map((r) => r.slug)).not.toContain(top.slug);
+    const byPrice = await listOk(
+      leafSlug,
+      { page: 1, sort: 'price', order: 'desc', filter: { price: [12345, 12345] } },
+      { transport: vehicle },
+    );
+    expect(byPrice.results.map((r) => r.slug)).toContain(other!.slug);
+  });
+
+  it('counts exactly a subtree no larger than the sample', async () => {
+    const [c] = await query<{ slug: string; n: number }>(
+      sql`select c.slug, count(*)::int as n from products p join categories c on c.id = p.category_id
+          where p.is_active and c.id <> ${leafId} and not exists (select 1 from categories k where k.parent_id = c.id)
+          group by c.slug order by n desc limit 1`,
+    );
+    const res = await listOk(c!.slug, { page: 1 });
+    expect(res.total_estimated).toBeUndefined();
+    expect(res.total).toBe(Number(c!.n));
+    expect(res.pages).toBe(Math.ceil(Number(c!.n) / SIZE));
+  });
+});
