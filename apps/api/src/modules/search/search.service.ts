@@ -400,7 +400,9 @@ async function findTiers(
   let matches = sql``;
   if (terms.length > 0) {
     const tsquery = termsTsquery(terms);
-    const fitting = sql`(is_universal or id in (select pt.product_id from product_transports pt where pt.transport_id = ${transportId}))`;
+    // A probe of the fitment's primary key per candidate: `id in (select … where transport_id = …)` made the
+    // planner hash every fitment row of the vehicle first, a cost that grows with the catalogue (issue #18).
+    const fitting = sql`(is_universal or exists (select 1 from product_transports pt where pt.product_id = w.id and pt.transport_id = ${transportId}))`;
     if (window !== null) {
       // The window keeps the popularity order of its index-only scan; the filter takes the first matches.
       const source = sql`(select id, search, is_universal from products where is_active ${notIn}
@@ -427,7 +429,7 @@ async function findTiers(
       if (transportId !== null && need.fitting) {
         ctes.push(
           need.all
-            ? sql`f as materialized (select id, popularity from m where ${fitting})`
+            ? sql`f as materialized (select id, popularity from m w where ${fitting})`
             : sql`f as materialized (
                 select id, popularity from search_fitting_matches(${tsquery}, ${transportId}) where true ${notIn}
                 union all
