@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CatalogSort, SortOrder } from '@podbor/contract';
+import { filtersResponse, searchResponse, type CatalogSort, type SortOrder } from '@podbor/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categoryDirectory } from '../../lib/catalog/category.directory';
 import { TOTAL_SAMPLE } from '../../lib/catalog/listing-page';
 import { publish } from '../../lib/events';
 import { count, ctx, inSubtree, listOk, query, useCatalogContext } from '../../../test/catalog-helpers';
+import { json } from '../../../test/helpers';
 
 // A category's listing without a vehicle (issue #18) reads each category of the subtree in the order asked up to
 // the page and estimates a total it would have to count one by one. Here one leaf is grown past the sample, so
@@ -196,22 +197,32 @@ describe('listings whose cost follows the page (issue #18)', () => {
     }
   });
 
-  it('follows a price, a popularity, a deactivation and a fitment change of one product at once', async () => {
+  it('follows a price, a popularity, a stock level, a deactivation and a fitment row: listing, counts and search', async () => {
     const body = { page: 1, sort: 'popular' as const, order: 'desc' as const };
     const before = await listOk(leafSlug, body, { transport: vehicle });
     const top = before.results[0]!;
     const second = before.results[1]!;
-    // The second becomes the most popular; the first leaves the listing; a product fitted to another vehicle
-    // only is fitted to this one and becomes the most popular of all.
-    const [other] = await query<{ id: number; slug: string }>(
-      sql`select p.id, p.slug from products p where p.category_id = ${leafId} and p.is_active and not exists (
-            select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${vehicle})
+    // A product of the leaf fitted to other vehicles only, with a filter value: it will be fitted to this one.
+    const [other] = await query<{ id: number; slug: string; article: string }>(
+      sql`select p.id, p.slug, p.article from products p where p.category_id = ${leafId} and p.is_active
+          and exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id is not null)
+          and not exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${vehicle})
           limit 1`,
     );
-    // One catalogue write, as the back office and the imports make them: the change, then the event that clears
+    // Warm every cache that could keep the old answers: listing, facets, the vehicle's tree, search.
+    const facetsUrl = `/api/v1/catalog/${leafSlug}/filters/${vehicle}/`;
+    const treeUrl = `/api/v1/catalog/categories/tree/${vehicle}/`;
+    const searchUrl = `/api/v1/catalog/search/?query=${encodeURIComponent(other!.article)}&transport=${vehicle}`;
+    for (const url of [facetsUrl, treeUrl, searchUrl])
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    // One catalogue write, as the back office and the imports make them: the changes, then the event that clears
     // every process's catalogue caches.
     await ctx.handle.db.transaction(async (tx) => {
       await tx.execute(sql`update products set popularity = 100000 where slug = ${second.slug}`);
+      await tx.execute(
+        sql`update stock set quantity = 0, reserved = 0 where product_id = (select id from products where slug = ${second.slug})`,
+      );
       await tx.execute(sql`update products set is_active = false where slug = ${top.slug}`);
       await tx.execute(
         sql`insert into product_transports (product_id, transport_id) values (${other!.id}, ${vehicle})`,
@@ -220,9 +231,11 @@ describe('listings whose cost follows the page (issue #18)', () => {
       await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [Number(other!.id)] });
     });
     await new Promise((r) => setTimeout(r, 100));
+
     const fresh = await listOk(leafSlug, body, { transport: vehicle });
     expect(fresh.results.map((r) => r.slug).slice(0, 2)).toEqual([other!.slug, second.slug]);
     expect(fresh.results[0]!.price).toBe(12345);
+    expect(fresh.results[1]!.in_stock).toBe(false);
     expect(fresh.results.map((r) => r.slug)).not.toContain(top.slug);
     const byPrice = await listOk(
       leafSlug,
@@ -230,6 +243,38 @@ describe('listings whose cost follows the page (issue #18)', () => {
       { transport: vehicle },
     );
     expect(byPrice.results.map((r) => r.slug)).toContain(other!.slug);
+
+    // The vehicle's count of the leaf in the tree, and every facet count, are the database's again.
+    const tree = json<{ slug: string; found: number; children?: unknown[] }[]>(
+      await ctx.app.inject({ method: 'GET', url: treeUrl }),
+    );
+    const find = (nodes: { slug: string; found: number; children?: unknown[] }[]): number | undefined => {
+      for (const n of nodes) {
+        if (n.slug === leafSlug) return n.found;
+        const below = find((n.children ?? []) as typeof nodes);
+        if (below !== undefined) return below;
+      }
+      return undefined;
+    };
+    expect(find(tree)).toBe(
+      await count(sql`select count(*) as n from products p where ${inSubtree(leafSlug, vehicle)}`),
+    );
+    const facets = filtersResponse.parse(json(await ctx.app.inject({ method: 'GET', url: facetsUrl })));
+    for (const f of facets.filter((x) => x.type !== 'RANGE'))
+      for (const v of f.values ?? []) {
+        const n = await count(sql`select count(*) as n from products p
+          join product_property_values v on v.product_id = p.id
+          join properties pr on pr.id = v.property_id and pr.slug = ${f.slug}
+          join property_values pv on pv.id = v.value_id and pv.value = ${String(v.value)}
+          where ${inSubtree(leafSlug, vehicle)}`);
+        expect(v.count, `${f.slug}=${v.value}`).toBe(n);
+      }
+
+    // Search by its article now finds it fitted to the vehicle.
+    const found = searchResponse.parse(json(await ctx.app.inject({ method: 'GET', url: searchUrl })));
+    const hit = found.products.find((p) => p.slug === other!.slug);
+    expect(hit?.is_linked_transport).toBe(true);
+    expect(hit?.price).toBe(12345);
   });
 
   it('counts exactly a subtree no larger than the sample', async () => {
