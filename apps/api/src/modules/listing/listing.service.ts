@@ -119,11 +119,28 @@ export interface Scope {
  *   otherwise hashes the vehicle's rows against every product of the catalogue;
  * - universal (they fit every vehicle): their own partial index; a category may hold 16 000 of them.
  */
-function scopeSelect(scope: Scope, columns: SQL, conditions: readonly SQL[]): SQL {
+function scopeSelect(
+  scope: Scope,
+  columns: SQL,
+  conditions: readonly SQL[],
+  /** `columns` and `conditions` read only the product's id and price (the facets): see below. */
+  idAndPrice = false,
+): SQL {
   const ids = intArray(scope.category.subtreeIds);
   const and = sql.join(conditions.map((c) => sql` and ${c}`));
   if (scope.transportId === null) {
     return sql`select ${columns} from products p where p.category_id = any(${ids}) and p.is_active${and}`;
+  }
+  if (idAndPrice) {
+    // The fitment rows carry the product's price and whether it is listed (migration 0019): the fitted half is
+    // one index-only range of product_transports_popular_idx, no product read per row (issue #18).
+    return sql`select ${columns} from (
+          select pt.product_id as id, pt.price from product_transports pt
+          where pt.transport_id = ${scope.transportId} and pt.category_id = any(${ids}) and pt.listed
+        ) p where true${and}
+      union all
+      select ${columns} from products p
+        where p.category_id = any(${ids}) and p.is_active and p.is_universal${and}`;
   }
   return sql`select p.* from product_transports pt
       cross join lateral (
@@ -380,7 +397,7 @@ function facetStatement(scope: Scope, propertyIds: number[], conditions: readonl
         where ${keep}
         group by v.property_id, v.value_id`;
   if (conditions.length === 0) {
-    return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [])})
+    return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price`, [], true)})
         ${values(sql`scope s`, sql`true`)}
         union all
         select ${PRICE_KEY}, null, count(*)::int, min(price)::float8, max(price)::float8 from scope`;
@@ -397,7 +414,7 @@ function facetStatement(scope: Scope, propertyIds: number[], conditions: readonl
     conditions.map((c, i) => sql` when not ${sql.raw(`f${i}`)} then ${sql.raw(String(c.key))}`),
     sql``,
   );
-  return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price${flags}`, [])}),
+  return sql`with scope as materialized (${scopeSelect(scope, sql`p.id, p.price${flags}`, [], true)}),
         near as materialized (
           select id, price, case${missed} end as missed from scope where ${misses} <= 1
         )
