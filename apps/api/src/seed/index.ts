@@ -138,8 +138,10 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
     await seedProducts(tx, total, ctx, log);
     await tx.execute(sql`alter table product_transports enable trigger product_transports_category`);
     log('indexes and foreign keys');
-    // Index builds sort in memory; the default 64 MB spills to disk for a large catalogue.
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    // Index builds sort in memory; the default 64 MB spills to disk for a large catalogue (millions of fitment
+    // rows). PGlite runs inside this process's WebAssembly heap: it keeps a smaller budget.
+    const sortMemory = handle.kind === 'postgres' ? '1GB' : '256MB';
+    await tx.execute(sql.raw(`set local maintenance_work_mem = '${sortMemory}'`));
     await restore();
     await seedStorefront(tx, ctx);
     await syncIdentity(tx, IDENTITY_TABLES);

@@ -32,8 +32,10 @@ export const productTransports = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.transportId] }),
     index('product_transports_transport_idx').on(t.transportId, t.productId),
-    index('product_transports_category_idx').on(t.transportId, t.categoryId, t.productId),
     // A vehicle's page by popularity or by price within one category: an index range read in order (issue #18).
+    // The first serves every other read of a vehicle's listed products by category too (the tree's counts, facets,
+    // the maintenance kits): product_transports_category_idx was dropped for it (migration 0020), one index fewer
+    // to build over millions of fitment rows.
     index('product_transports_popular_idx')
       .on(t.transportId, t.categoryId, t.popularity.desc(), t.productId, t.price)
       .where(sql`${t.listed}`),

@@ -112,7 +112,7 @@ export interface Scope {
 /**
  * `select <columns>` of the active products of the subtree that fit the vehicle and meet the conditions (SQL over
  * `products p`). Without a vehicle: the subtree's products (products_listing_idx). With one, two disjoint halves:
- * - fitted: the vehicle's products of the subtree, one range of product_transports_category_idx (tens to a few
+ * - fitted: the vehicle's products of the subtree, one range of product_transports_popular_idx (tens to a few
  *   thousand rows, where testing the whole subtree against the vehicle's fitted set read up to 16 000), each
  *   product then read by its key with its filters tested on that one row (an index probe per filter). LATERAL …
  *   OFFSET 0 makes this nested loop a fact: for a parent category and a vehicle with many parts the planner
@@ -148,7 +148,7 @@ function scopeSelect(
         where p.id = pt.product_id and p.is_active and not p.is_universal${and}
         offset 0
       ) p
-      where pt.transport_id = ${scope.transportId} and pt.category_id = any(${ids})
+      where pt.transport_id = ${scope.transportId} and pt.category_id = any(${ids}) and pt.listed
     union all
     select ${columns} from products p
       where p.category_id = any(${ids}) and p.is_active and p.is_universal${and}`;

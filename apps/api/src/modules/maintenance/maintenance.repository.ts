@@ -64,7 +64,8 @@ export async function candidates(
         from products p left join manufacturers m on m.id = p.manufacturer_id
         where p.is_active and not p.is_service and p.category_id = any(${intArray([...opts.categoryIds])})
           and (p.is_universal or p.id in (select pt.product_id from product_transports pt
-                where pt.transport_id = ${opts.transportId} and pt.category_id = any(${intArray([...opts.categoryIds])})))`,
+                where pt.transport_id = ${opts.transportId} and pt.category_id = any(${intArray([...opts.categoryIds])})
+                  and pt.listed))`,
     candidateRow,
   );
 }

@@ -1,0 +1,1 @@
+DROP INDEX "product_transports_category_idx";
