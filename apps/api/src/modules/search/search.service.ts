@@ -373,6 +373,29 @@ const tierRow = z.object({
 });
 type TierRow = z.infer<typeof tierRow>;
 
+/**
+ * How many of a vehicle's fitted products, most popular first, the second pass tests for words common among
+ * popular products but few of them fitting: bounded like POPULAR_WINDOW, so its cost does not follow the size of
+ * the vehicle's fitment (which grows with the catalogue). Matches beyond it still come in the «all» tier.
+ */
+export const FITTING_WINDOW = 3000;
+
+/**
+ * The vehicle's FITTING_WINDOW most popular listed products (`id`, `popularity`), read from its fitment rows
+ * (they carry popularity, migration 0019): one ordered index range per category it has parts in, merged.
+ */
+async function fittingWindow(db: Db, transportId: number): Promise<SQL> {
+  const categories = [...(await categoryDirectory(db).fitted(transportId)).keys()];
+  if (categories.length === 0) return sql`(select null::int as id, null::int as popularity where false)`;
+  const reads = categories.map(
+    (c) => sql`(select pt.product_id as id, pt.popularity from product_transports pt
+        where pt.transport_id = ${transportId} and pt.category_id = ${c} and pt.listed
+        order by pt.popularity desc nulls last, pt.product_id limit ${FITTING_WINDOW})`,
+  );
+  return sql`(select * from (${sql.join(reads, sql` union all `)}) u
+      order by popularity desc nulls last, id limit ${FITTING_WINDOW})`;
+}
+
 /** One statement for the given tiers (see the top of this file); rows in tier, fit, popularity order. */
 async function findTiers(
   db: Db,
@@ -418,8 +441,9 @@ async function findTiers(
       // 0003) pin their plans, because the planner's guess of how common the words are is least reliable here
       // and a wrong guess costs a walk of the whole popularity index (0.1–0.5 s on 200 000 products):
       //   search_matches            every match, from the GIN index — for words rare among popular products;
-      //   search_fitting_matches    the vehicle's fitment rows (a few thousand at most), each checked in
-      //                             products_search_id_idx without reading the product — for common words;
+      //   fittingWindow             the vehicle's FITTING_WINDOW most popular fitted products, each checked in
+      //                             products_search_id_idx without reading the product — for common words
+      //                             (all its fitment rows were 48,000 at 1,000,000 products: 130 ms; issue #18);
       //   search_universal_matches  universal products, from their own partial GIN index.
       const ctes: SQL[] = [];
       if (need.all)
@@ -431,7 +455,9 @@ async function findTiers(
           need.all
             ? sql`f as materialized (select id, popularity from m w where ${fitting})`
             : sql`f as materialized (
-                select id, popularity from search_fitting_matches(${tsquery}, ${transportId}) where true ${notIn}
+                select w.id, w.popularity from ${await fittingWindow(db, transportId)} w
+                where exists (select 1 from products p where p.id = w.id and p.is_active and p.search @@ (${tsquery}))
+                  ${notInOf(sql`w.id`)}
                 union all
                 select id, popularity from search_universal_matches(${tsquery}) where true ${notIn})`,
         );
