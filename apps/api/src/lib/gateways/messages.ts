@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { JobEngine } from '../jobs';
+import { PermanentJobError, type JobEngine, type JobRun } from '../jobs';
 import { messageFailed, messageSent } from '../metrics';
 import { replaceCode } from '../one-time-codes';
 import {
@@ -53,6 +53,11 @@ export interface MessengerEnv {
   /** The app's secret (JWT_SECRET): the sealing key and the reset code's hash both come from it. */
   secret: string;
   log: FastifyBaseLogger;
+  /**
+   * A `send` job still running after this long is taken for lost (its process died) and put back in the queue:
+   * a little more than one provider request may take (GATEWAY_TIMEOUT_MS), not the engine's 15 minutes.
+   */
+  sendExpireSeconds: number;
 }
 
 export class Messenger {
@@ -71,17 +76,55 @@ export class Messenger {
       calls: { call: (request) => this.submit({ channel: 'call', request }) },
       mail: { send: (message) => this.submit({ channel: 'mail', message }) },
     };
-    jobs.register('send', async (job, { lastAttempt }) => {
-      let message: Message;
-      try {
-        message = this.open(job);
-      } catch {
-        // Sealed under another secret (JWT_SECRET changed since) or altered: no retry can open it.
-        this.report(job.channel, job.purpose, job.to, 'permanent', 'the sealed message does not open');
-        return;
-      }
-      await this.deliver(message, lastAttempt);
-    });
+    jobs.register('send', (job, run) => this.run(job, run), { expireSeconds: env.sendExpireSeconds });
+  }
+
+  /**
+   * One run of a `send` job. Each message is delivered once even when a process dies mid-way (README, «Messages»):
+   * the run records in the job's row (saveProgress) that it is about to ask the provider and, the moment the
+   * provider has taken the message, that it was sent. A later run of the same job — after a SIGKILL, pg-boss gives
+   * the job to another process when its expiry passes — reads that record:
+   *  - `sentAt`: the provider took it and only the job's completion was lost: done, not sent again;
+   *  - `askedAt` without an outcome: the process died while the provider was being asked. The request had left,
+   *    so the provider most likely sent it; SMS.ru has no idempotency key that would make a second request safe,
+   *    and a second text would be a duplicate. Not sent again: the job ends failed with that reason, where an
+   *    admin sees it in «Фоновые задачи» and can send it again on purpose.
+   * A request that timed out (the process lived) is retried as before: at least once.
+   */
+  private async run(job: SendJob, run: JobRun): Promise<void> {
+    if (run.progress.sentAt) {
+      this.env.log.info(
+        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
+        'message was sent by an earlier run of its job; not sent again',
+      );
+      return;
+    }
+    if (run.progress.askedAt && !run.progress.answeredAt) {
+      const detail = 'the process stopped while the provider was being asked: it may have been sent';
+      this.report(job.channel, job.purpose, job.to, 'unknown', detail);
+      throw new PermanentJobError(`${detail} (not sent again, to avoid a duplicate)`);
+    }
+    let message: Message;
+    try {
+      message = this.open(job);
+    } catch {
+      // Sealed under another secret (JWT_SECRET changed since) or altered: no retry can open it.
+      const detail = 'the sealed message does not open';
+      this.report(job.channel, job.purpose, job.to, 'permanent', detail);
+      throw new PermanentJobError(detail);
+    }
+    await run.saveProgress({ askedAt: new Date().toISOString(), answeredAt: null });
+    let sent = false;
+    try {
+      await this.deliver(message, run.lastAttempt);
+      sent = true;
+    } finally {
+      const now = new Date().toISOString();
+      // After a send, a failure to record it must not fail the job: a retry would send it a second time.
+      await run
+        .saveProgress(sent ? { answeredAt: now, sentAt: now } : { answeredAt: now })
+        .catch((err: unknown) => this.env.log.warn({ err, jobId: run.id }, 'could not record a send'));
+    }
   }
 
   seal(message: Message): SendJob {
@@ -128,7 +171,8 @@ export class Messenger {
         const detail = err instanceof Error ? err.message : String(err);
         const reason = permanent ? 'permanent' : 'retries_exhausted';
         this.report(channel, purposeOf(message), maskRecipient(recipientOf(message)), reason, detail);
-        if (permanent) return;
+        // The job ends failed with the provider's answer as its reason, visible and retryable in the back office.
+        if (permanent) throw new PermanentJobError(detail, { cause: err });
       }
       throw err;
     }
@@ -154,7 +198,7 @@ export class Messenger {
     channel: MessageChannel,
     purpose: string,
     maskedTo: string,
-    reason: 'permanent' | 'retries_exhausted',
+    reason: 'permanent' | 'retries_exhausted' | 'unknown',
     detail: string,
   ): void {
     messageFailed(channel, reason);
