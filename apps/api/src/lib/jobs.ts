@@ -63,6 +63,8 @@ const PROGRESS_KEY = '_progress';
 /** A kind's own limits where the engine's defaults do not fit it. */
 export interface QueueOptions {
   expireSeconds?: number;
+  /** Jobs one worker takes at once and runs side by side (each still completed or failed on its own). */
+  batchSize?: number;
   retryLimit?: number;
   retryDelaySeconds?: number;
 }
@@ -241,6 +243,60 @@ export class JobEngine {
     return id !== null;
   }
 
+  /**
+   * One job of a fetched batch, completed or failed on its own (pg-boss would complete or fail a batch as a
+   * whole). Never throws: the batch's other jobs are not affected, and pg-boss's own completion of the batch then
+   * finds none of them still active.
+   */
+  private async runJob(
+    kind: JobKind,
+    handler: JobHandler<JobKind>,
+    job: PgBoss.JobWithMetadata<JobKinds[JobKind]>,
+  ): Promise<void> {
+    const { [PROGRESS_KEY]: saved, ...data } = job.data as JobKinds[JobKind] & {
+      [PROGRESS_KEY]?: JobProgress;
+    };
+    const run: JobRun = {
+      id: job.id,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      progress: saved ?? {},
+      saveProgress: (progress) => this.saveProgress(kind, job.id, progress),
+    };
+    try {
+      await handler(data as JobKinds[JobKind], run);
+    } catch (err) {
+      jobFailed(kind);
+      const permanent = err instanceof PermanentJobError;
+      this.log.warn(
+        { err, kind, jobId: job.id },
+        permanent ? 'job failed for good; it is not retried' : 'job failed; it may be retried',
+      );
+      try {
+        // pg-boss fails a job for good when its retries are used up: this one has none left from now.
+        if (permanent)
+          await this.exec(
+            `update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2 and state = 'active'`,
+            [kind, job.id],
+          );
+        await this.boss.fail(kind, job.id, err as object);
+      } catch (e) {
+        this.log.error(
+          { err: e, kind, jobId: job.id },
+          'could not fail a job; it runs again after its expiry',
+        );
+      }
+      return;
+    }
+    await this.boss
+      .complete(kind, job.id)
+      .catch((err: unknown) =>
+        this.log.error(
+          { err, kind, jobId: job.id },
+          'could not complete a job; it runs again after its expiry',
+        ),
+      );
+  }
+
   private async exec(text: string, values: unknown[]): Promise<void> {
     await this.boss.getDb().executeSql(text, values);
   }
@@ -273,35 +329,17 @@ export class JobEngine {
       // createQueue leaves an existing queue as it was: its limits are set again so a changed setting applies.
       await retryDeadlocks(() => this.boss.createQueue(kind, { name: kind, policy: 'standard', ...limits }));
       await retryDeadlocks(() => this.boss.updateQueue(kind, { name: kind, policy: 'standard', ...limits }));
+      const batchSize = queue.batchSize ?? 1;
       for (let i = 0; i < this.opts.concurrency; i++) {
-        await this.boss.work<JobKinds[typeof kind]>(
+        let workerId = '';
+        workerId = await this.boss.work<JobKinds[typeof kind]>(
           kind,
-          { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            const { [PROGRESS_KEY]: saved, ...data } = job.data as JobKinds[typeof kind] & {
-              [PROGRESS_KEY]?: JobProgress;
-            };
-            const run: JobRun = {
-              id: job.id,
-              lastAttempt: job.retryCount >= job.retryLimit,
-              progress: saved ?? {},
-              saveProgress: (progress) => this.saveProgress(kind, job.id, progress),
-            };
-            try {
-              await handler(data as JobKinds[typeof kind], run);
-            } catch (err) {
-              jobFailed(kind);
-              if (err instanceof PermanentJobError) {
-                // pg-boss fails a job for good when its retries are used up: this one has none left from now.
-                await this.exec(
-                  `update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2 and state = 'active'`,
-                  [kind, job.id],
-                );
-                this.log.warn({ err, kind, jobId: job.id }, 'job failed for good; it is not retried');
-              } else this.log.warn({ err, kind, jobId: job.id }, 'job failed; it may be retried');
-              throw err;
-            }
+          { batchSize, pollingIntervalSeconds: this.opts.pollingSeconds, includeMetadata: true },
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => this.runJob(kind, handler, job)));
+            // pg-boss waits the polling interval after each fetch, busy or not: one batch per poll. A full batch
+            // means more are likely waiting, so the worker fetches again at once; an emptied queue is polled.
+            if (jobs.length === batchSize && workerId && this.started) this.boss.notifyWorker(workerId);
           },
         );
       }
