@@ -64,7 +64,7 @@ const messagesSent = new client.Counter({
 
 const messagesFailed = new client.Counter({
   name: 'podbor_api_messages_failed_total',
-  help: 'Messages given up on, by channel and reason: permanent (the provider refused it), retries_exhausted, or unknown (the process died mid-send)',
+  help: 'Messages given up on, by channel and reason: permanent (the provider refused it) or retries_exhausted',
   labelNames: ['channel', 'reason'] as const,
   registers,
 });
@@ -147,7 +147,7 @@ export function messageSent(channel: string, provider: string): void {
   messagesSent.inc({ channel, provider });
 }
 
-export function messageFailed(channel: string, reason: 'permanent' | 'retries_exhausted' | 'unknown'): void {
+export function messageFailed(channel: string, reason: 'permanent' | 'retries_exhausted'): void {
   messagesFailed.inc({ channel, reason });
 }
 

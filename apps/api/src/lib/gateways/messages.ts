@@ -18,7 +18,8 @@ import { maskRecipient } from './outbox';
 // job, so it never waits for a provider nor fails with one. pg-boss runs the job in one process, retries a
 // transient failure (timeout, 5xx, network, "try later") with doubling delays, and a message given up on — a
 // permanent refusal at once, a transient one after the last retry — is reported: an error log line with the
-// masked recipient (never the code) and podbor_api_messages_failed_total{channel,reason}.
+// masked recipient (never the code) and podbor_api_messages_failed_total{channel,reason} — and its job ends failed
+// with the provider's answer as its reason (the back office's «Фоновые задачи» lists it and can run it again).
 //
 // A one-time code must not lie readable in pg-boss's job table, which keeps finished jobs a week: the message
 // (recipient, text, code) is sealed with AES-256-GCM under a key derived from the app's secret (JWT_SECRET),
@@ -89,16 +90,16 @@ export class Messenger {
   }
 
   /**
-   * One run of a `send` job. Each message is delivered once even when a process dies mid-way (README, «Messages»):
-   * the run records in the job's row (saveProgress) that it is about to ask the provider and, the moment the
-   * provider has taken the message, that it was sent. A later run of the same job — after a SIGKILL, pg-boss gives
-   * the job to another process when its expiry passes — reads that record:
+   * One run of a `send` job (README, «Messages»: what is guaranteed when a process dies mid-way). The run records in
+   * the job's row (saveProgress) that it is about to ask the provider and, the moment the provider has taken the
+   * message, that it was sent. A later run of the same job — after a SIGKILL pg-boss gives the job to another
+   * process once its expiry passes — reads that record:
    *  - `sentAt`: the provider took it and only the job's completion was lost: done, not sent again;
-   *  - `askedAt` without an outcome: the process died while the provider was being asked. The request had left,
-   *    so the provider most likely sent it; SMS.ru has no idempotency key that would make a second request safe,
-   *    and a second text would be a duplicate. Not sent again: the job ends failed with that reason, where an
-   *    admin sees it in «Фоновые задачи» and can send it again on purpose.
-   * A request that timed out (the process lived) is retried as before: at least once.
+   *  - `askedAt` without an answer: the process died while the provider was being asked, and whether the request
+   *    had reached it is unknown. SMS.ru has no idempotency key nor a lookup by our own id, so it is sent again
+   *    (at least once): the cluster test saw most such requests had not arrived, and a lost code locks the customer
+   *    out while a second identical one does no harm. The job keeps a count of such cut-off sends (`cutOff`).
+   * A request that timed out (the process lived) is retried likewise: at least once.
    */
   private async run(job: SendJob, run: JobRun): Promise<void> {
     if (run.progress.sentAt) {
@@ -109,9 +110,11 @@ export class Messenger {
       return;
     }
     if (run.progress.askedAt && !run.progress.answeredAt) {
-      const detail = 'the process stopped while the provider was being asked: it may have been sent';
-      this.report(job.channel, job.purpose, job.to, 'unknown', detail);
-      throw new PermanentJobError(`${detail} (not sent again, to avoid a duplicate)`);
+      await run.saveProgress({ cutOff: Number(run.progress.cutOff ?? 0) + 1 });
+      this.env.log.warn(
+        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
+        'an earlier run died while asking the provider; sending again (it may arrive twice)',
+      );
     }
     let message: Message;
     try {
@@ -207,7 +210,7 @@ export class Messenger {
     channel: MessageChannel,
     purpose: string,
     maskedTo: string,
-    reason: 'permanent' | 'retries_exhausted' | 'unknown',
+    reason: 'permanent' | 'retries_exhausted',
     detail: string,
   ): void {
     messageFailed(channel, reason);
