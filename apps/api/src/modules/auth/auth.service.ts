@@ -130,12 +130,9 @@ export async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: str
 const badRequest = (errors: Record<string, string[] | string>) => new HttpError(400, { errors });
 
 /**
- * Queues a message without waiting (lib/gateways/messages.ts: a `send` job, which the job engine sends and
- * retries): the answer must not take longer when a message actually goes out, nor fail with it.
- */
-/**
- * Queues a message (a row in the job table, no provider is waited for) before the answer goes out: a customer told
- * «код отправлен» has a job that outlives this process. Queuing that fails is logged and does not fail the request
+ * Queues a message (lib/gateways/messages.ts: a `send` job, which the job engine sends and retries; no provider is
+ * waited for). Awaited where it may be, so the job is written before the answer goes out: a customer told «код
+ * отправлен» has a job that outlives this process. Queuing that fails is logged and does not fail the request
  * (the customer can ask for the code again).
  */
 async function dispatch(env: AuthEnv, what: string, send: () => Promise<void>): Promise<void> {
