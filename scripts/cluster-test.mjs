@@ -1,6 +1,6 @@
 // `npm run test:cluster` (issue #16): the topology of deploy/compose.yaml on one machine with Debian's packages —
 // nginx (deploy/nginx.conf) in front of two storefront and two API processes, the PostgreSQL server of
-// TEST_DATABASE_URL as primary (a fresh database cl_cluster) with a streaming replica made by pg_basebackup, Redis.
+// TEST_DATABASE_URL as primary (a fresh database CLUSTER_DATABASE, cl_cluster) with a streaming replica made by pg_basebackup, Redis.
 //   1. A bounded load through nginx: CLUSTER_CUSTOMERS (20) customers for CLUSTER_LOAD_S (60) seconds browse
 //      storefront pages (category listings, product pages), list through the API, add to the cart and place
 //      pickup orders of products with a few units in stock, so an oversold unit would show. Meanwhile one API
@@ -14,6 +14,11 @@
 //      kill or stop; each stage's error count and first/last error time are printed.
 //   4. A price changed through API process A (the admin API) is seen through API process B and in the product
 //      page of both storefront processes within 5 s.
+//   5. Each SMS exactly once: every few rounds a customer registers a new phone number, which sends a code by SMS.
+//      The API processes send through SMS.ru's API to the local SMS.ru server (apps/api/test/fake-smsru.ts, in
+//      this process, answering in SMS_LATENCY_MS, and slowly for the 2 s before api-0's SIGKILL, so that it lands
+//      mid-request). Each number the API answered 2xx for was taken by the provider (0 lost), once — or twice only
+//      when its send was cut off by the SIGKILL and sent again (at least once; see smsExactlyOnce).
 // Needs TEST_DATABASE_URL (a role that may CREATE DATABASE and connect for replication), REDIS_URL, nginx and
 // PostgreSQL's binaries (pg_basebackup). REDIS_URL's database is emptied first. Ports: CLUSTER_BASE_PORT (4300) … +21, the replica on
 // CLUSTER_REPLICA_PORT (5441).
@@ -35,6 +40,7 @@ import {
   workDir,
 } from './cluster-lib.mjs';
 import { nodeBin, root, waitForHttp } from './lib.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -61,6 +67,13 @@ const SCARCE_PRODUCTS = 8;
 const STOCK_UNITS = 4;
 /** Card orders (sandbox) placed first and never paid: the expiry sweep must cancel each. */
 const UNPAID_CARD_ORDERS = 6;
+/** SMS.ru's round trip, as the local server plays it: a process killed while sending is mostly mid-request. */
+const SMS_LATENCY_MS = 150;
+/** …and for the 2 s before the SIGKILL of api-0: below GATEWAY_TIMEOUT_MS, so the other process does not time out. */
+const SMS_SLOW_MS = 2000;
+const SMS_BURST = 40;
+/** A customer registers a new number (one code by SMS) every this many rounds. */
+const REGISTER_EVERY = 3;
 
 const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
@@ -70,12 +83,18 @@ const dir = workDir('cluster');
 // The API keeps its rate-limit counters in Redis: a run within ten minutes of the last would start over its
 // per-address allowances. REDIS_URL names a database of the test's own (db 15 in CI).
 await flushRedisDb(redisUrl);
-const dbUrl = await freshDatabase(pgUrl, 'cl_cluster');
+// Its own name when several runs share one server (each drops and makes its database afresh).
+const DB_NAME = process.env.CLUSTER_DATABASE || 'cl_cluster';
+const dbUrl = await freshDatabase(pgUrl, DB_NAME);
 const { default: pg } = await import('pg');
 const db = new pg.Pool({ connectionString: dbUrl, max: 3 });
 const children = {};
 let replica;
 let code = 1;
+// The provider's side of every text: the local SMS.ru server (the one the gateway tests use) counts what it took.
+const { FakeSmsRu } = await tsImport('../apps/api/test/fake-smsru.ts', import.meta.url);
+const smsru = await new FakeSmsRu().start();
+smsru.latencyMs = SMS_LATENCY_MS;
 try {
   const env = {
     DATABASE_URL: dbUrl,
@@ -93,8 +112,15 @@ try {
     OPEN_ORDERS_PER_CALLER: '100000',
     OPEN_ORDERS_PER_IP: '100000',
     DATABASE_POOL_SIZE: '10',
+    SMS_PROVIDER: 'smsru',
+    SMSRU_API_ID: smsru.apiId,
+    SMSRU_URL: smsru.url,
+    GATEWAY_TIMEOUT_MS: '3000',
+    // All customers' code requests: allowances meant for one address and one shop-wide hour.
+    CODE_SENDS_PER_IP_PER_HOUR: '100000',
+    CODE_SMS_PER_HOUR: '1000000',
   };
-  log(`t=${since().toFixed(0)} s: seeding cl_cluster (2000 products)…`);
+  log(`t=${since().toFixed(0)} s: seeding ${DB_NAME} (2000 products)…`);
   execFileSync(nodeBin, ['apps/api/dist/seed.js', '--reset', '--products', '2000'], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -139,16 +165,36 @@ try {
 
   // ---- 1. load, with a kill schedule ----
   const events = [];
-  const stats = { requests: 0, errors: [], ordersAcked: new Map(), stockShort: 0, cardOrders: [] };
+  const stats = {
+    requests: 0,
+    errors: [],
+    ordersAcked: new Map(),
+    stockShort: 0,
+    cardOrders: [],
+    smsAsked: new Set(),
+    smsAcked: new Set(),
+  };
   const loadStart = performance.now();
   const at = () => (performance.now() - loadStart) / 1000;
   const endAt = LOAD_S;
   const schedule = [
     {
+      // So that the SIGKILL lands while api-0 is asking SMS.ru: the provider has taken those texts (it counts
+      // a request when it arrives) and api-0 dies before it hears so — the case a retry must not send again.
+      // A burst of registrations first, so that both processes' send workers hold batches in flight then.
+      at: LOAD_S * 0.15 - 3,
+      name: `SMS.ru answers in ${SMS_SLOW_MS} ms; a burst of ${SMS_BURST} registrations`,
+      run: async () => {
+        smsru.latencyMs = SMS_SLOW_MS;
+        await Promise.all(Array.from({ length: SMS_BURST }, (_, k) => register(k, stats, at)));
+      },
+    },
+    {
       at: LOAD_S * 0.15,
       name: 'SIGKILL api-0, restart',
       run: async () => {
         await stop(children.api0, 'SIGKILL');
+        smsru.latencyMs = SMS_LATENCY_MS;
         startApiN(0);
         await waitForHttp(`http://127.0.0.1:${ports.apis[0]}/api/health/ready`);
       },
@@ -260,7 +306,10 @@ try {
   if (sold < SCARCE_PRODUCTS * STOCK_UNITS * 0.5)
     fail(`only ${sold} scarce units sold: the load did not press on the stock`);
 
-  // ---- 4. a price change through API A, seen through API B and both storefront processes ----
+  // ---- 4. each SMS exactly once ----
+  await smsExactlyOnce(stats, fail);
+
+  // ---- 5. a price change through API A, seen through API B and both storefront processes ----
   const seen = await priceChange(fixtures, env);
   for (const [where, s] of Object.entries(seen)) {
     console.log(`price change visible through ${where} after ${s === null ? 'never' : `${s.toFixed(2)} s`}`);
@@ -273,6 +322,7 @@ try {
 } finally {
   await Promise.all(Object.values(children).map((c) => stop(c)));
   replica?.stop();
+  await smsru.stop();
   await db.end();
   rmSync(dir, { recursive: true, force: true });
 }
@@ -446,7 +496,117 @@ async function customer(i, fixtures, stats, at, endAt) {
       await sleep(250);
     }
     await call(`${API}/api/v1/payment/cart/clear/`, json({}));
+    // A new number each time (+7 998 CC NNNNN): one registration code by SMS, and no resend refusals.
+    if (n % REGISTER_EVERY === 2)
+      await registerNumber(
+        `7998${String(i).padStart(2, '0')}${String(n).padStart(5, '0')}`,
+        from,
+        call,
+        stats,
+        at,
+      );
   }
+}
+
+/** The burst before api-0's SIGKILL: numbers +7 997 00 NNNNN, from addresses of their own. */
+function register(k, stats, at) {
+  const call = async (url, init) => {
+    stats.requests++;
+    try {
+      const res = await fetch(url, { ...init, signal: globalThis.AbortSignal.timeout(15_000) });
+      const body = await res.text();
+      if (res.status >= 500) stats.errors.push({ at: at(), what: `POST ${url}: ${res.status}` });
+      return { status: res.status, body };
+    } catch (e) {
+      stats.errors.push({ at: at(), what: `POST ${url}: ${e.cause?.code ?? e.message}` });
+      return { status: 0, body: '' };
+    }
+  };
+  const from = { 'x-forwarded-for': `198.51.100.${k + 1}` };
+  return registerNumber(`799700${String(k).padStart(5, '0')}`, from, call, stats, at);
+}
+
+/** Registers `digits` (one code by SMS); a 2xx answer is a code the customer was told was sent. */
+async function registerNumber(digits, from, call, stats, at) {
+  const password = `Kl-${randomUUID().slice(0, 13)}`;
+  stats.smsAsked.add(digits);
+  const r = await call(`${API}/api/v1/user/register/`, {
+    method: 'POST',
+    headers: { ...from, 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number: `+${digits}`, password, password2: password, consent: true }),
+  });
+  if (r.status === 200 || r.status === 201) stats.smsAcked.add(digits);
+  else if (r.status > 0 && r.status < 500)
+    stats.errors.push({ at: at(), what: `registration refused ${r.status}: ${r.body.slice(0, 200)}` });
+}
+
+/**
+ * Waits until every number a customer was told its code was sent to has had it taken by the provider, and no
+ * `send` job is left to run; then counts per number what the provider took. The shop's guarantee (README,
+ * «Messages»): once, except that a send cut off mid-request by a SIGKILL is sent again by the next run of its job
+ * (at least once; SMS.ru cannot tell whether it got the first request), which the job's row counts (`cutOff`). So:
+ * no acknowledged number without a text, no number with a text three times, and a second text only for a number
+ * whose send was cut off. The cut-off sends must exist: otherwise the case was not run.
+ */
+async function smsExactlyOnce(stats, fail) {
+  const takenBy = () => {
+    const counts = new Map();
+    for (const r of smsru.seen)
+      if (r.path === 'sms/send') counts.set(r.params.to, (counts.get(r.params.to) ?? 0) + 1);
+    return counts;
+  };
+  const pending = async () =>
+    (
+      await db.query(
+        `select count(*)::int as n from pgboss.job where name = 'send' and state in ('created', 'retry', 'active')`,
+      )
+    ).rows[0].n;
+  const deadline = performance.now() + 150_000;
+  for (;;) {
+    const taken = takenBy();
+    const missing = [...stats.smsAcked].filter((d) => !taken.has(d)).length;
+    const left = await pending();
+    if ((!missing && !left) || performance.now() > deadline) break;
+    await sleep(1000);
+  }
+  const taken = takenBy();
+  const acked = [...stats.smsAcked];
+  const once = acked.filter((d) => taken.get(d) === 1).length;
+  const lost = acked.filter((d) => !taken.has(d));
+  const twice = [...taken].filter(([, c]) => c > 1);
+  const stray = [...taken.keys()].filter((d) => !stats.smsAsked.has(d));
+  const unanswered = [...stats.smsAsked].filter((d) => !stats.smsAcked.has(d) && taken.has(d)).length;
+  const { rows: cutOff } = await db.query(
+    `select data->>'to' as masked, (data->'_progress'->>'cutOff')::int as n, state::text from pgboss.job
+      where name = 'send' and data->'_progress' ? 'cutOff'`,
+  );
+  const { rows: failed } = await db.query(
+    `select coalesce(output->>'message', output::text) as reason, count(*)::int as n from pgboss.job
+      where name = 'send' and state = 'failed' group by 1 order by 2 desc`,
+  );
+  const cutSends = cutOff.reduce((n, r) => n + r.n, 0);
+  // The job table holds the number masked as the app logs it: +7******4567.
+  const masked = (digits) => `+${digits.slice(0, 1)}${'*'.repeat(digits.length - 5)}${digits.slice(-4)}`;
+  const unexplained = twice.filter(([d, c]) => c > 2 || !cutOff.some((r) => r.masked === masked(d)));
+  console.log(
+    `\nSMS: ${stats.smsAsked.size} codes asked for, ${acked.length} acknowledged (2xx); the provider took ` +
+      `${once} of them exactly once, ${lost.length} never (lost); ${twice.length} numbers twice (duplicates), ` +
+      `${unexplained.length} of them not from a send cut off by the SIGKILL; ${cutSends} sends cut off ` +
+      `mid-request and sent again; ${unanswered} taken for requests whose answer the client did not get; ` +
+      `${smsru.seen.length} provider requests in all`,
+  );
+  for (const f of failed) console.log(`  send jobs ended failed: ${f.n} × ${f.reason}`);
+  if (lost.length) fail(`${lost.length} acknowledged codes never reached the provider: ${lost.slice(0, 5)}`);
+  if (unexplained.length)
+    fail(
+      `${unexplained.length} numbers got their text twice without a cut-off send: ` +
+        unexplained.slice(0, 5).map(([d, c]) => `${d}×${c}`),
+    );
+  if (stray.length) fail(`${stray.length} texts to numbers no customer gave: ${stray.slice(0, 5)}`);
+  if (failed.length) fail(`${failed.reduce((n, f) => n + f.n, 0)} send jobs ended failed`);
+  if (acked.length < CUSTOMERS) fail(`only ${acked.length} codes acknowledged: the load did not send SMS`);
+  if (!cutSends)
+    fail('the SIGKILL of api-0 cut off no send: the case of a send interrupted mid-request was not run');
 }
 
 /**

@@ -160,6 +160,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: handle.db,
     secret: config.jwtSecret,
     log: app.log,
+    // One provider request at most (GATEWAY_TIMEOUT_MS), and room for the database around it.
+    sendExpireSeconds: Math.ceil(config.gateways.timeoutMs / 1000) + 30,
   });
   const deps: AppDeps = {
     handle,

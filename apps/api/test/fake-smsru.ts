@@ -47,6 +47,11 @@ export class FakeSmsRu {
   private readonly sockets = new Set<Socket>();
   private server!: Server;
   url = '';
+  /**
+   * How long each answer takes, as SMS.ru's round trip does (100–300 ms). The request counts as taken when its
+   * body has arrived, before this wait: a client that dies meanwhile has had its message sent all the same.
+   */
+  latencyMs = 0;
 
   constructor(readonly apiId = 'TEST-API-ID') {}
 
@@ -90,6 +95,7 @@ export class FakeSmsRu {
     const behaviour: Behaviour = queue?.shift() ?? 'ok';
     const seen: SeenRequest = { method: req.method ?? '', path, params, behaviour };
     this.seen.push(seen);
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
 
     if (behaviour === 'hang') return; // the socket stays open until stop()
     if (behaviour === 'unavailable') {

@@ -30,15 +30,41 @@ export interface JobKinds {
   housekeeping: Record<string, never>;
 }
 export type JobKind = keyof JobKinds;
-/** `lastAttempt`: no retry follows if this run of the job throws. */
-export type JobHandler<K extends JobKind> = (
-  data: JobKinds[K],
-  job: { lastAttempt: boolean },
-) => Promise<void>;
+
+/**
+ * What one run of a job knows besides its data. `progress` is what earlier runs of the same job recorded with
+ * `saveProgress` (empty on the first run): it is kept in the job's row, so it survives the process that wrote it
+ * — a run that follows a SIGKILL sees how far the killed one got. An admin's retry from the back office clears it.
+ */
+export interface JobRun {
+  id: string;
+  /** No retry follows if this run of the job throws. */
+  lastAttempt: boolean;
+  progress: JobProgress;
+  saveProgress(progress: JobProgress): Promise<void>;
+}
+export type JobProgress = Record<string, string | number | boolean | null>;
+export type JobHandler<K extends JobKind> = (data: JobKinds[K], job: JobRun) => Promise<void>;
+
+/**
+ * Thrown by a handler when running the job again cannot help (the provider refused the message for good): the
+ * job ends failed at once, with this message as its reason, instead of waiting out its retries.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** The key of a job's data under which its progress is kept (pg-boss copies `data` into every retry). */
+const PROGRESS_KEY = '_progress';
 
 /** A kind's own limits where the engine's defaults do not fit it. */
 export interface QueueOptions {
   expireSeconds?: number;
+  /** Jobs one worker takes at once and runs side by side (each still completed or failed on its own). */
+  batchSize?: number;
   retryLimit?: number;
   retryDelaySeconds?: number;
 }
@@ -72,6 +98,8 @@ export interface JobEngineOptions {
   /** Retries of a failing job, the first after retryDelaySeconds, then doubling. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /** How often a job whose process died is noticed (see MAINTENANCE_SECONDS); tests shorten it. */
+  maintenanceSeconds?: number;
 }
 
 export const DEFAULT_JOB_OPTIONS: JobEngineOptions = {
@@ -90,6 +118,12 @@ const SCHEMA = JOBS_SCHEMA;
 /** Finished jobs stay in the job table this long (the back office counts them), failed ones a week (retryable). */
 const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
 const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * How often (across all processes: pg-boss takes turns through a lock) a job whose process died is noticed — its
+ * expiry passed while it was still active — and put back in the queue. pg-boss's default is 2 minutes; a
+ * registration code that arrives minutes late is no use, and the statements are cheap.
+ */
+const MAINTENANCE_SECONDS = 15;
 
 /** pg-boss's statements on PGlite: parameterised ones through query(), scripts (its migrations) through exec(). */
 function pgliteAdapter(pglite: PGlite): PgBoss.Db {
@@ -154,6 +188,7 @@ export class JobEngine {
       supervise: true,
       schedule: false,
       expireInSeconds: opts.expireSeconds,
+      maintenanceIntervalSeconds: opts.maintenanceSeconds ?? MAINTENANCE_SECONDS,
       retryLimit: opts.retryLimit,
       retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
@@ -208,6 +243,74 @@ export class JobEngine {
     return id !== null;
   }
 
+  /**
+   * One job of a fetched batch, completed or failed on its own (pg-boss would complete or fail a batch as a
+   * whole). Never throws: the batch's other jobs are not affected, and pg-boss's own completion of the batch then
+   * finds none of them still active.
+   */
+  private async runJob(
+    kind: JobKind,
+    handler: JobHandler<JobKind>,
+    job: PgBoss.JobWithMetadata<JobKinds[JobKind]>,
+  ): Promise<void> {
+    const { [PROGRESS_KEY]: saved, ...data } = job.data as JobKinds[JobKind] & {
+      [PROGRESS_KEY]?: JobProgress;
+    };
+    const run: JobRun = {
+      id: job.id,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      progress: saved ?? {},
+      saveProgress: (progress) => this.saveProgress(kind, job.id, progress),
+    };
+    try {
+      await handler(data as JobKinds[JobKind], run);
+    } catch (err) {
+      jobFailed(kind);
+      const permanent = err instanceof PermanentJobError;
+      this.log.warn(
+        { err, kind, jobId: job.id },
+        permanent ? 'job failed for good; it is not retried' : 'job failed; it may be retried',
+      );
+      try {
+        // pg-boss fails a job for good when its retries are used up: this one has none left from now.
+        if (permanent)
+          await this.exec(
+            `update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2 and state = 'active'`,
+            [kind, job.id],
+          );
+        await this.boss.fail(kind, job.id, err as object);
+      } catch (e) {
+        this.log.error(
+          { err: e, kind, jobId: job.id },
+          'could not fail a job; it runs again after its expiry',
+        );
+      }
+      return;
+    }
+    await this.boss
+      .complete(kind, job.id)
+      .catch((err: unknown) =>
+        this.log.error(
+          { err, kind, jobId: job.id },
+          'could not complete a job; it runs again after its expiry',
+        ),
+      );
+  }
+
+  private async exec(text: string, values: unknown[]): Promise<void> {
+    await this.boss.getDb().executeSql(text, values);
+  }
+
+  /** Merges `progress` into what the job's later runs will see; only while this run still holds the job. */
+  private async saveProgress(kind: JobKind, id: string, progress: JobProgress): Promise<void> {
+    await this.exec(
+      `update ${SCHEMA}.job set data = jsonb_set(coalesce(data, '{}'::jsonb), '{${PROGRESS_KEY}}',
+         coalesce(data->'${PROGRESS_KEY}', '{}'::jsonb) || $3::jsonb)
+        where name = $1 and id = $2 and state = 'active'`,
+      [kind, id, JSON.stringify(progress)],
+    );
+  }
+
   /** Runs after the engine started (e.g. re-queues work a crash left behind). */
   onStart(hook: () => Promise<void>): void {
     this.startHooks.push(hook);
@@ -226,19 +329,17 @@ export class JobEngine {
       // createQueue leaves an existing queue as it was: its limits are set again so a changed setting applies.
       await retryDeadlocks(() => this.boss.createQueue(kind, { name: kind, policy: 'standard', ...limits }));
       await retryDeadlocks(() => this.boss.updateQueue(kind, { name: kind, policy: 'standard', ...limits }));
+      const batchSize = queue.batchSize ?? 1;
       for (let i = 0; i < this.opts.concurrency; i++) {
-        await this.boss.work<JobKinds[typeof kind]>(
+        let workerId = '';
+        workerId = await this.boss.work<JobKinds[typeof kind]>(
           kind,
-          { batchSize: 1, pollingIntervalSeconds: this.opts.pollingSeconds, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await handler(job.data, { lastAttempt: job.retryCount >= job.retryLimit });
-            } catch (err) {
-              jobFailed(kind);
-              this.log.warn({ err, kind, jobId: job.id }, 'job failed; it will be retried');
-              throw err;
-            }
+          { batchSize, pollingIntervalSeconds: this.opts.pollingSeconds, includeMetadata: true },
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => this.runJob(kind, handler, job)));
+            // pg-boss waits the polling interval after each fetch, busy or not: one batch per poll. A full batch
+            // means more are likely waiting, so the worker fetches again at once; an emptied queue is polled.
+            if (jobs.length === batchSize && workerId && this.started) this.boss.notifyWorker(workerId);
           },
         );
       }
@@ -278,7 +379,13 @@ export class JobEngine {
     const result = (await this.boss.retry(kind, id, { db: transactionAdapter(tx) })) as unknown as {
       affected: number;
     };
-    return result.affected === 1;
+    if (result.affected !== 1) return false;
+    // An admin asking for the job again means "do it again": what the failed runs recorded (e.g. "a send was cut
+    // off, outcome unknown") must not stop the new run.
+    await tx.execute(
+      sql`update ${sql.raw(`${SCHEMA}.job`)} set data = data - ${PROGRESS_KEY} where name = ${kind} and id = ${id}::uuid`,
+    );
+    return true;
   }
 
   /** Stops taking jobs; a job still running is failed back to the queue (retried) after `timeoutMs`. */

@@ -34,8 +34,14 @@ let messenger: Messenger;
 let smsru: FakeSmsRu;
 let dir: string;
 const logLines: string[] = [];
+const ownHandles: DbHandle[] = [];
 
-function createMessenger(engineOf: JobEngine, secret: string): Messenger {
+function createMessenger(
+  engineOf: JobEngine,
+  secret: string,
+  timeoutMs = 300,
+  db: DbHandle = handle,
+): Messenger {
   const log = Fastify({
     logger: {
       level: 'info',
@@ -53,12 +59,12 @@ function createMessenger(engineOf: JobEngine, secret: string): Messenger {
       call: 'smsru',
       mail: 'outbox',
       smsru: { apiId: smsru.apiId, url: smsru.url, test: false },
-      timeoutMs: 300,
+      timeoutMs,
     },
     path.join(dir, 'outbox.jsonl'),
     log,
   );
-  return new Messenger(providers, engineOf, { db: handle.db, secret, log });
+  return new Messenger(providers, engineOf, { db: db.db, secret, log, sendExpireSeconds: 60 });
 }
 
 beforeAll(async () => {
@@ -73,6 +79,8 @@ afterAll(async () => {
   await engine?.stop(1_000);
   await handle?.close();
   await smsru?.stop();
+  await pause(200);
+  for (const own of ownHandles) await own.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,12 +110,16 @@ function phone(): { to: string; digits: string } {
   return { to: `+${digits}`, digits };
 }
 
-async function jobsFor(masked: string): Promise<{ state: string; data: SendJob }[]> {
-  const result = await handle.db.execute<{ state: string; data: SendJob }>(
-    sql`select state::text as state, data from pgboss.job where name = 'send' and data->>'to' = ${masked}`,
+async function jobsFor(
+  masked: string,
+): Promise<{ id: string; state: string; data: SendJob; error: string | null }[]> {
+  const result = await handle.db.execute<{ id: string; state: string; data: SendJob; error: string | null }>(
+    sql`select id::text, state::text as state, data, output->>'message' as error
+          from pgboss.job where name = 'send' and data->>'to' = ${masked}`,
   );
   return result.rows;
 }
+const jobFailures = () => counter('podbor_api_job_failures_total', { queue: 'send' });
 
 describe('sending on the job engine', () => {
   it('a transient failure (HTTP 503) is retried, and the text is sent once', async () => {
@@ -187,6 +199,28 @@ describe('sending on the job engine', () => {
     expect(String(report?.detail)).toContain('207');
     expect(logLines.join('\n')).not.toContain('9753');
     expect(logLines.join('\n')).not.toContain(digits);
+    // The job ended failed (not «completed»), at its first attempt, with the provider's answer as its reason.
+    const [job] = await jobsFor(maskRecipient(to));
+    expect(job).toMatchObject({ state: 'failed' });
+    expect(job!.error).toContain('207');
+  });
+
+  it('a refused text is a failed job with its reason, counted, and sent when an admin retries it', async () => {
+    const { to, digits } = phone();
+    smsru.script(digits, 'refused');
+    const failuresBefore = await jobFailures();
+    await messenger.gateways.sms.send({ to, purpose: 'order_ready', text: 'Заказ №77 готов к выдаче' });
+    const masked = maskRecipient(to);
+    await until(async () => (await jobsFor(masked))[0]?.state === 'failed', 10_000);
+    const [job] = await jobsFor(masked);
+    expect(await jobFailures()).toBe(failuresBefore + 1);
+    // What «Фоновые задачи» lists (admin-jobs.service reads pg-boss's row; its route test shows such a job).
+    expect(job).toMatchObject({ state: 'failed', error: expect.stringContaining('SMS.ru sms/send: 207') });
+    // The number was put right at SMS.ru (the script is used up: the next request is answered OK).
+    // What «Повторить» does (admin-jobs.service; the route itself is tested in admin-jobs.routes.test.ts).
+    expect(await handle.db.transaction((tx) => engine.retry('send', job!.id, tx))).toBe(true);
+    await until(async () => (await jobsFor(masked))[0]?.state === 'completed', 15_000);
+    expect(smsru.for(digits).map((r) => r.behaviour)).toEqual(['refused', 'ok']);
   });
 
   it('a provider that never answers is tried 1 + 2 times, then reported and the job ends failed', async () => {
@@ -227,5 +261,55 @@ describe('sending on the job engine', () => {
     expect(await counter('podbor_api_messages_sent_total', { channel: 'mail', provider: 'outbox' })).toBe(
       before + 1,
     );
+  });
+
+  it('a process stopped while SMS.ru was being asked: the next run sends again (at least once), and counts it', async () => {
+    const { to, digits } = phone();
+    smsru.script(digits, 'hang');
+    // A database of its own, so that process A is the only one to take the job. A's request to SMS.ru hangs (a
+    // provider timeout far away) and A stops mid-way: pg-boss fails the running job back to the queue, as
+    // expiry does for a SIGKILLed process's. Process B then takes the job.
+    const own = await createDb({ pgliteDir: 'memory://' });
+    const a = new JobEngine(own, Fastify({ logger: false }).log, OPTIONS);
+    const messengerA = createMessenger(a, SECRET, 30_000, own);
+    await a.start();
+    await messengerA.gateways.sms.send({ to, purpose: 'register', code: '1122', text: 'Подбор: код 1122' });
+    await until(() => smsru.for(digits).length === 1, 10_000);
+    await a.stop(200);
+    const b = new JobEngine(own, Fastify({ logger: false }).log, OPTIONS);
+    createMessenger(b, SECRET, 300, own);
+    await b.start();
+    const jobs = async () =>
+      (
+        await own.db.execute<{ state: string; progress: Record<string, unknown> }>(
+          sql`select state::text, data->'_progress' as progress from pgboss.job where name = 'send'`,
+        )
+      ).rows;
+    try {
+      await until(async () => (await jobs())[0]?.state === 'completed', 15_000);
+      // Whether A's request had reached SMS.ru is unknown to B: it sends again, and the job says a send was cut.
+      expect(smsru.for(digits).map((r) => r.behaviour)).toEqual(['hang', 'ok']);
+      expect((await jobs())[0]!.progress).toMatchObject({ cutOff: 1, sentAt: expect.any(String) });
+    } finally {
+      await b.stop(200);
+      // Closed after the provider server: A's hung request ends with it, and A's run must find its database.
+      ownHandles.push(own);
+    }
+  });
+
+  it("a job whose earlier run got SMS.ru's OK but was not completed is completed without a second send", async () => {
+    const { to, digits } = phone();
+    const sealed = messenger.seal({
+      channel: 'sms',
+      message: { to, purpose: 'order_ready', text: 'Заказ №5 готов к выдаче' },
+    });
+    const at = new Date().toISOString();
+    // What a run killed between the provider's answer and the job's completion leaves in the job's row.
+    await engine.enqueue('send', {
+      ...sealed,
+      _progress: { askedAt: at, answeredAt: at, sentAt: at },
+    } as SendJob);
+    await until(async () => (await jobsFor(maskRecipient(to)))[0]?.state === 'completed', 10_000);
+    expect(smsru.for(digits)).toHaveLength(0);
   });
 });

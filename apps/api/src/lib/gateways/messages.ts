@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { JobEngine } from '../jobs';
+import { PermanentJobError, type JobEngine, type JobRun } from '../jobs';
 import { messageFailed, messageSent } from '../metrics';
 import { replaceCode } from '../one-time-codes';
 import {
@@ -18,7 +18,8 @@ import { maskRecipient } from './outbox';
 // job, so it never waits for a provider nor fails with one. pg-boss runs the job in one process, retries a
 // transient failure (timeout, 5xx, network, "try later") with doubling delays, and a message given up on — a
 // permanent refusal at once, a transient one after the last retry — is reported: an error log line with the
-// masked recipient (never the code) and podbor_api_messages_failed_total{channel,reason}.
+// masked recipient (never the code) and podbor_api_messages_failed_total{channel,reason} — and its job ends failed
+// with the provider's answer as its reason (the back office's «Фоновые задачи» lists it and can run it again).
 //
 // A one-time code must not lie readable in pg-boss's job table, which keeps finished jobs a week: the message
 // (recipient, text, code) is sealed with AES-256-GCM under a key derived from the app's secret (JWT_SECRET),
@@ -27,6 +28,12 @@ import { maskRecipient } from './outbox';
 // admins, by the metrics) at all. Only the channel, the purpose and the masked recipient stay in clear.
 
 export type MessageChannel = 'sms' | 'call' | 'mail';
+
+/**
+ * Messages one job worker sends side by side. Each is one HTTP request (or SMTP dialogue) that mostly waits for the
+ * provider: one at a time, a burst of 200 registration codes took minutes; ten at a time per worker, seconds.
+ */
+const SEND_BATCH = 10;
 
 /** The data of a `send` job. */
 export interface SendJob {
@@ -53,6 +60,11 @@ export interface MessengerEnv {
   /** The app's secret (JWT_SECRET): the sealing key and the reset code's hash both come from it. */
   secret: string;
   log: FastifyBaseLogger;
+  /**
+   * A `send` job still running after this long is taken for lost (its process died) and put back in the queue:
+   * a little more than one provider request may take (GATEWAY_TIMEOUT_MS), not the engine's 15 minutes.
+   */
+  sendExpireSeconds: number;
 }
 
 export class Messenger {
@@ -71,17 +83,60 @@ export class Messenger {
       calls: { call: (request) => this.submit({ channel: 'call', request }) },
       mail: { send: (message) => this.submit({ channel: 'mail', message }) },
     };
-    jobs.register('send', async (job, { lastAttempt }) => {
-      let message: Message;
-      try {
-        message = this.open(job);
-      } catch {
-        // Sealed under another secret (JWT_SECRET changed since) or altered: no retry can open it.
-        this.report(job.channel, job.purpose, job.to, 'permanent', 'the sealed message does not open');
-        return;
-      }
-      await this.deliver(message, lastAttempt);
+    jobs.register('send', (job, run) => this.run(job, run), {
+      expireSeconds: env.sendExpireSeconds,
+      batchSize: SEND_BATCH,
     });
+  }
+
+  /**
+   * One run of a `send` job (README, «Messages»: what is guaranteed when a process dies mid-way). The run records in
+   * the job's row (saveProgress) that it is about to ask the provider and, the moment the provider has taken the
+   * message, that it was sent. A later run of the same job — after a SIGKILL pg-boss gives the job to another
+   * process once its expiry passes — reads that record:
+   *  - `sentAt`: the provider took it and only the job's completion was lost: done, not sent again;
+   *  - `askedAt` without an answer: the process died while the provider was being asked, and whether the request
+   *    had reached it is unknown (in the cluster test 5 of 6 once had not, 10 of 10 another time had). SMS.ru has
+   *    no idempotency key nor a lookup by our own id, so it is sent again (at least once): a lost code locks the
+   *    customer out, a second identical one does no harm. The job keeps a count of such cut-off sends (`cutOff`).
+   * A request that timed out (the process lived) is retried likewise: at least once.
+   */
+  private async run(job: SendJob, run: JobRun): Promise<void> {
+    if (run.progress.sentAt) {
+      this.env.log.info(
+        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
+        'message was sent by an earlier run of its job; not sent again',
+      );
+      return;
+    }
+    if (run.progress.askedAt && !run.progress.answeredAt) {
+      await run.saveProgress({ cutOff: Number(run.progress.cutOff ?? 0) + 1 });
+      this.env.log.warn(
+        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
+        'an earlier run died while asking the provider; sending again (it may arrive twice)',
+      );
+    }
+    let message: Message;
+    try {
+      message = this.open(job);
+    } catch {
+      // Sealed under another secret (JWT_SECRET changed since) or altered: no retry can open it.
+      const detail = 'the sealed message does not open';
+      this.report(job.channel, job.purpose, job.to, 'permanent', detail);
+      throw new PermanentJobError(detail);
+    }
+    await run.saveProgress({ askedAt: new Date().toISOString(), answeredAt: null });
+    let sent = false;
+    try {
+      await this.deliver(message, run.lastAttempt);
+      sent = true;
+    } finally {
+      const now = new Date().toISOString();
+      // After a send, a failure to record it must not fail the job: a retry would send it a second time.
+      await run
+        .saveProgress(sent ? { answeredAt: now, sentAt: now } : { answeredAt: now })
+        .catch((err: unknown) => this.env.log.warn({ err, jobId: run.id }, 'could not record a send'));
+    }
   }
 
   seal(message: Message): SendJob {
@@ -128,7 +183,8 @@ export class Messenger {
         const detail = err instanceof Error ? err.message : String(err);
         const reason = permanent ? 'permanent' : 'retries_exhausted';
         this.report(channel, purposeOf(message), maskRecipient(recipientOf(message)), reason, detail);
-        if (permanent) return;
+        // The job ends failed with the provider's answer as its reason, visible and retryable in the back office.
+        if (permanent) throw new PermanentJobError(detail, { cause: err });
       }
       throw err;
     }

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../../test/helpers';
 import { rows, user } from '../../../test/shop-helpers';
-import { JobEngine, type JobEngineOptions } from '../../lib/jobs';
+import { JobEngine, PermanentJobError, type JobEngineOptions } from '../../lib/jobs';
 import { housekeeping } from '../../plugins/housekeeping';
 
 // Issue #16: the back office's «Фоновые задачи» over the job engine, and housekeeping as a repeating job. The
@@ -39,8 +39,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function engine(): JobEngine {
-  const e = new JobEngine(ctx.handle, ctx.app.log, OPTIONS);
+function engine(options: Partial<JobEngineOptions> = {}): JobEngine {
+  const e = new JobEngine(ctx.handle, ctx.app.log, { ...OPTIONS, ...options });
   engines.push(e);
   return e;
 }
@@ -168,5 +168,38 @@ describe('background jobs in the back office', () => {
     expect(json<ErrorBody>(again).errors.detail).toBe(JOB_MESSAGES.notFound);
     // Not an id at all: an unknown address, as every malformed path parameter.
     expect((await retry('not-a-job')).statusCode).toBe(404);
+  });
+
+  it('a job that fails for good (PermanentJobError) ends failed at once despite its retries, and can be retried', async () => {
+    let refuse = true;
+    const runs: boolean[] = [];
+    const e = engine({ retryLimit: 5 });
+    e.register('import', async (_data, job) => {
+      runs.push(job.lastAttempt);
+      if (refuse)
+        throw new PermanentJobError('SMS.ru sms/send: 207 На этот номер нельзя отправлять сообщения');
+    });
+    await e.start();
+    await e.enqueue('import', { importId: 9 });
+    let failure: AdminJobsResponse['failures'][number] | undefined;
+    await until(async () => {
+      failure = json<AdminJobsResponse>(await overview()).failures.find((f) => f.queue === 'import');
+      return failure?.state === 'failed';
+    }, 15_000);
+    expect(failure).toMatchObject({
+      error: 'SMS.ru sms/send: 207 На этот номер нельзя отправлять сообщения',
+      attempts: 1,
+      retry_at: null,
+    });
+    expect(runs).toEqual([false]);
+    refuse = false;
+    expect((await retry(failure!.id)).statusCode).toBe(200);
+    await until(() => runs.length === 2, 15_000);
+    // The admin's retry is one more attempt: the job's last.
+    expect(runs).toEqual([false, true]);
+    await until(async () => {
+      const q = json<AdminJobsResponse>(await overview()).queues.find((x) => x.name === 'import');
+      return q?.counts.completed === 1 && q.counts.failed === 0;
+    }, 5_000);
   });
 });

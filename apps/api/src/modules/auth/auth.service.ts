@@ -130,11 +130,13 @@ export async function takeLoginSlot(limiter: RateLimiter, phone: string, ip: str
 const badRequest = (errors: Record<string, string[] | string>) => new HttpError(400, { errors });
 
 /**
- * Queues a message without waiting (lib/gateways/messages.ts: a `send` job, which the job engine sends and
- * retries): the answer must not take longer when a message actually goes out, nor fail with it.
+ * Queues a message (lib/gateways/messages.ts: a `send` job, which the job engine sends and retries; no provider is
+ * waited for). Awaited where it may be, so the job is written before the answer goes out: a customer told «код
+ * отправлен» has a job that outlives this process. Queuing that fails is logged and does not fail the request
+ * (the customer can ask for the code again).
  */
-function dispatch(env: AuthEnv, what: string, send: () => Promise<void>): void {
-  void send().catch((err: unknown) => env.log.error({ err, what }, 'message could not be queued'));
+async function dispatch(env: AuthEnv, what: string, send: () => Promise<void>): Promise<void> {
+  await send().catch((err: unknown) => env.log.error({ err, what }, 'message could not be queued'));
 }
 
 function problemMessage(problem: 'common' | 'phone'): string {
@@ -213,7 +215,7 @@ export async function register(
     await updatePendingPassword(env.db, user.id, passwordHash, profile);
   }
   if (user?.isActive) {
-    dispatch(env, 'register-notice', () =>
+    await dispatch(env, 'register-notice', () =>
       env.gateways.sms.send({
         to: input.phone,
         purpose: 'register',
@@ -221,7 +223,7 @@ export async function register(
       }),
     );
   } else {
-    dispatch(env, 'register-code', () =>
+    await dispatch(env, 'register-code', () =>
       env.gateways.sms.send({
         to: input.phone,
         purpose: 'register',
@@ -245,7 +247,8 @@ export async function resendRegistrationCode(
     ip: input.ip,
   });
   if (user && !user.isActive) {
-    dispatch(env, 'register-code', () =>
+    // Not awaited, as the reset call below: only pending accounts get one, and the answer must not time it.
+    void dispatch(env, 'register-code', () =>
       env.gateways.sms.send({
         to: input.phone,
         purpose: 'register',
@@ -295,8 +298,9 @@ export async function requestPasswordReset(
     target: input.phone,
     ip: input.ip,
   });
+  // Not awaited: the answer must take as long whether the phone has an account or not (queuing is a write).
   if (user)
-    dispatch(env, 'reset-call', () =>
+    void dispatch(env, 'reset-call', () =>
       env.gateways.calls.call({ to: input.phone, code, codeId, ip: input.ip }),
     );
   return { status: AUTH_MESSAGES.resetRequested, code_time_to_live: CODE_TTL_SEC };
