@@ -277,6 +277,36 @@ describe('listings whose cost follows the page (issue #18)', () => {
     expect(hit?.price).toBe(12345);
   });
 
+  it('always lets the next page be reached, however few of a large scope match', async () => {
+    // The 25 cheapest products of the grown leaf: a page and one more, too few for the sample to count well.
+    const [edge] = await query<{ lo: number; hi: number }>(
+      sql`select min(price)::float8 as lo, (array_agg(price order by price, id))[25]::float8 as hi
+          from products p where ${inSubtree(leafSlug)}`,
+    );
+    const matching = await count(
+      sql`select count(*) as n from products p where ${inSubtree(leafSlug)} and p.price between ${edge!.lo} and ${edge!.hi}`,
+    );
+    expect(matching).toBeGreaterThan(SIZE);
+    const first = await listOk(leafSlug, {
+      page: 1,
+      sort: 'price',
+      order: 'asc',
+      filter: { price: [edge!.lo, edge!.hi] },
+    });
+    expect(first.results).toHaveLength(SIZE);
+    expect(first.pages).toBeGreaterThanOrEqual(2);
+    const last = await listOk(leafSlug, {
+      page: 2,
+      sort: 'price',
+      order: 'asc',
+      filter: { price: [edge!.lo, edge!.hi] },
+    });
+    expect(last.results).toHaveLength(matching - SIZE);
+    // Nothing after the second page: its total is exact.
+    expect(last.total).toBe(matching);
+    expect(last.total_estimated).toBeUndefined();
+  });
+
   it('counts exactly a subtree no larger than the sample', async () => {
     const [c] = await query<{ slug: string; n: number }>(
       sql`select c.slug, count(*)::int as n from products p join categories c on c.id = p.category_id

@@ -278,11 +278,13 @@ const sampleRow = z.object({ examined: pgNumber, matched: pgNumber });
 /**
  * A page and its total at a cost that follows the page asked for, not the size of the category or the catalogue
  * (issue #18). `reads` are one ordered read per category of the subtree (a select of `id` and the sort columns,
- * ordered as asked, limited to the page's last row); they are merged (one Merge Append) and the page cut from the
- * merge. `draws` are one read per category of its first TOTAL_SAMPLE + 1 rows in the order of the id's hash
- * (`id`, `price`, `h`): a uniform sample of the scope, tested against the filters when the total is not known
- * otherwise. A short page is its own exact total; a scope with no more rows than the sample is counted exactly;
- * a larger one gets its matches' share of the sample times `scopeSize`, rounded, flagged `total_estimated`.
+ * ordered as asked, limited to `readLimit`: the page's last row and one more); they are merged (one Merge Append)
+ * and the page cut from the merge, with the row after it, which tells whether more follow. `draws` are one read
+ * per category of its first TOTAL_SAMPLE + 1 rows in the order of the id's hash (`id`, `price`, `h`): a uniform
+ * sample of the scope, tested against the filters when the total is not known otherwise. When nothing follows the
+ * page, the total is exact; a scope with no more rows than the sample is counted exactly; a larger one gets its
+ * matches' share of the sample times `scopeSize`, rounded, flagged `total_estimated`, and never less than the
+ * rows known to exist (those shown and the next), so the next page can always be reached.
  */
 async function orderedPage(
   db: Db,
@@ -294,8 +296,10 @@ async function orderedPage(
 ): Promise<CatalogProductsResponse> {
   const offset = (q.page - 1) * q.size;
   const page = sql`select * from (${sql.join(reads, sql` union all `)}) p
-      order by ${orderBy(q.sort, q.order)} limit ${q.size} offset ${offset}`;
-  const results = await listItemsOf(db, tree, page, q);
+      order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
+  const rows = await listItemsOf(db, tree, page, q);
+  const more = rows.length > q.size;
+  const results = rows.slice(0, q.size);
   const shown = offset + results.length;
   const respond = (total: number, estimated: boolean): CatalogProductsResponse => ({
     current: q.page,
@@ -304,8 +308,8 @@ async function orderedPage(
     results,
     ...(estimated ? { total_estimated: true as const } : {}),
   });
-  // A page that is not full ends the matches (an empty page past the first does not say where they end).
-  if (results.length < q.size && (results.length > 0 || offset === 0)) return respond(shown, false);
+  // Nothing after the page: it ends the matches (an empty page past the first does not say where they end).
+  if (!more && (results.length > 0 || offset === 0)) return respond(shown, false);
   const matches = q.conditions.length > 0 ? sql.join(q.conditions, sql` and `) : sql`true`;
   const [sample] = await parseRows(
     db,
@@ -315,8 +319,11 @@ async function orderedPage(
   );
   if (!sample || sample.examined <= TOTAL_SAMPLE) return respond(sample?.matched ?? shown, false);
   const estimate = roundEstimate((scopeSize * sample.matched) / sample.examined);
-  return respond(Math.max(estimate, shown), true);
+  return respond(Math.max(estimate, shown + (more ? 1 : 0)), true);
 }
+
+/** Rows one category's ordered read must give: up to the page's last row, and the one after it. */
+const readLimit = (q: ListingParams) => q.page * q.size + 1;
 
 /** A category's page without a vehicle: each category of the subtree through its index for the order asked. */
 function listCategory(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
@@ -325,7 +332,7 @@ function listCategory(db: Db, tree: CategoryTree, q: ListingQuery): Promise<Cata
   const reads = ids.map(
     (id) => sql`(select ${HIT_COLUMNS} from products p
         where p.category_id = ${id} and p.is_active${and}
-        order by ${orderBy(q.sort, q.order)} limit ${q.page * q.size})`,
+        order by ${orderBy(q.sort, q.order)} limit ${readLimit(q)})`,
   );
   const draws = ids.map(
     (id) => sql`(select p.id, p.price, hashint4(p.id) as h from products p
@@ -354,7 +361,7 @@ function listFitted(
   const reads = ids.map(
     (id) => sql`(select p.id, p.popularity, p.price from ${rows}
         where p.transport_id = ${q.transportId} and p.category_id = ${id} and p.listed${and}
-        order by ${orderBy(q.sort, q.order)} limit ${q.page * q.size})`,
+        order by ${orderBy(q.sort, q.order)} limit ${readLimit(q)})`,
   );
   const draws = ids.map(
     (id) => sql`(select pt.product_id as id, pt.price, hashint4(pt.product_id) as h from product_transports pt
