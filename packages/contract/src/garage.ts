@@ -3,11 +3,7 @@ import { positiveIntString } from './common';
 import { INT4_MAX } from './constants';
 import { MESSAGES } from './messages';
 import { normalizeVehicleCode, readVehicleCode } from './vehicle-code';
-import {
-  GARAGE_MESSAGES,
-  GARAGE_MILEAGE_MAX,
-  GARAGE_NAME_MAX_LENGTH,
-} from './garage-text';
+import { GARAGE_MESSAGES, GARAGE_MILEAGE_MAX, GARAGE_NAME_MAX_LENGTH } from './garage-text';
 
 // The garage (issue #17): a signed-in customer's several vehicles, each a transport of the catalogue with the
 // customer's own name for it («Рабочая Granta»), an optional VIN (or Japanese FRAME number) and mileage. The

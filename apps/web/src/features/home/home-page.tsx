@@ -170,7 +170,11 @@ export function HomePage({
         ) : null}
 
         {home.popular.length > 0 ? (
-          <section className="container render-lazy" aria-labelledby="home-categories" data-home-categories="">
+          <section
+            className="container render-lazy"
+            aria-labelledby="home-categories"
+            data-home-categories=""
+          >
             <div className={styles.sectionHead}>
               <h2 id="home-categories" className={styles.sectionTitle}>
                 Популярные категории
