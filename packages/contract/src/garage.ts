@@ -3,27 +3,19 @@ import { positiveIntString } from './common';
 import { INT4_MAX } from './constants';
 import { MESSAGES } from './messages';
 import { normalizeVehicleCode, readVehicleCode } from './vehicle-code';
+import { GARAGE_MESSAGES, GARAGE_MILEAGE_MAX, GARAGE_NAME_MAX_LENGTH } from './garage-text';
 
 // The garage (issue #17): a signed-in customer's several vehicles, each a transport of the catalogue with the
 // customer's own name for it («Рабочая Granta»), an optional VIN (or Japanese FRAME number) and mileage. The
 // chosen vehicle itself stays the storefront's `transportId` cookie; the garage is the list it is switched from.
 
-export const GARAGE_MAX_VEHICLES = 10;
-export const GARAGE_NAME_MAX_LENGTH = 40;
-export const GARAGE_MILEAGE_MAX = 2_000_000;
-/** A visitor's last vehicles remembered on the device (no account needed). */
-export const RECENT_VEHICLES_MAX = 5;
-
-export const GARAGE_MESSAGES = {
-  nameEmpty: 'Введите название автомобиля',
-  nameTooLong: `Название — не длиннее ${GARAGE_NAME_MAX_LENGTH} знаков`,
-  mileage: `Пробег — целое число километров от 0 до ${GARAGE_MILEAGE_MAX.toLocaleString('ru-RU')}`,
-  full: `В гараже не больше ${GARAGE_MAX_VEHICLES} автомобилей: удалите ненужный, чтобы добавить новый`,
-  transportNotFound: 'Такого автомобиля нет в каталоге: выберите его заново',
-  nothingToChange: 'Укажите, что изменить: название, VIN или пробег',
-  notFound: 'Автомобиль не найден в вашем гараже',
-  added: 'Автомобиль сохранён в гараж',
-} as const;
+export {
+  GARAGE_MAX_VEHICLES,
+  GARAGE_MESSAGES,
+  GARAGE_MILEAGE_MAX,
+  GARAGE_NAME_MAX_LENGTH,
+  RECENT_VEHICLES_MAX,
+} from './garage-text';
 
 const nameField = z
   .string()

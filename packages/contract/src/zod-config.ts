@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// The Russian locale alone: `z.locales.ru()` names the namespace of all ~50 locales, which then all reach every
+// browser chunk that validates with the contract (≈ 150 KB of foreign messages to parse and run).
+import ru from 'zod/v4/locales/ru.js';
 import { MESSAGES, maxLengthMessage } from './messages';
 
 // zod keeps one global config per installation, so configuring it here gives the API's validator
@@ -9,7 +12,7 @@ function isMissing(input: unknown): boolean {
   return input === undefined || input === null;
 }
 
-z.config(z.locales.ru());
+z.config(ru());
 // In the browser, zod's compiled parsers would need eval, which the storefront's CSP forbids (zod probes for it
 // with `new Function`, and the probe alone is reported as a violation). The API keeps the faster compiled ones.
 z.config({ jitless: 'document' in globalThis });

@@ -1,4 +1,4 @@
-import { RECENT_VEHICLES_MAX } from '@podbor/contract';
+import { RECENT_VEHICLES_MAX } from '@podbor/contract/garage-text';
 
 // The garage on the device (issue #17): a visitor's last vehicles, remembered in localStorage without an account,
 // and the VIN typed into the selector, kept for the session so «Сохранить в гараж» stores it with the vehicle the

@@ -18,7 +18,7 @@ export function ProductShelf({
 }) {
   if (products.length === 0) return null;
   return (
-    <section className={styles.shelf} aria-labelledby={id} data-product-shelf={id}>
+    <section className={`${styles.shelf} render-lazy`} aria-labelledby={id} data-product-shelf={id}>
       <h2 id={id} className={styles.title}>
         {title}
       </h2>

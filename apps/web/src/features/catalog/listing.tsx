@@ -143,7 +143,7 @@ export function ListingResults({
           {chunks(listing.results, HYDRATION_CHUNK).map((group, g) => (
             <Suspense key={group[0]?.slug ?? g}>
               {group.map((product, i) => (
-                <li key={product.slug}>
+                <li key={product.slug} className={g === 0 ? undefined : styles.lazyCard}>
                   <ProductCard product={product} priority={g === 0 && i < 2} />
                 </li>
               ))}

@@ -149,7 +149,7 @@ export function HomePage({
         </section>
 
         {promo.length > 0 ? (
-          <section className="container" aria-label="Акции">
+          <section className="container render-lazy" aria-label="Акции">
             <ul role="list" className={styles.promos}>
               {promo.slice(0, 3).map((banner) => {
                 const image = safeUrl(banner.image);
@@ -170,7 +170,11 @@ export function HomePage({
         ) : null}
 
         {home.popular.length > 0 ? (
-          <section className="container" aria-labelledby="home-categories" data-home-categories="">
+          <section
+            className="container render-lazy"
+            aria-labelledby="home-categories"
+            data-home-categories=""
+          >
             <div className={styles.sectionHead}>
               <h2 id="home-categories" className={styles.sectionTitle}>
                 Популярные категории
@@ -219,7 +223,7 @@ export function HomePage({
             </ul>
           </section>
         ) : transportLabel && home.catalogAvailable ? (
-          <section className="container" aria-labelledby="home-nothing">
+          <section className="container render-lazy" aria-labelledby="home-nothing">
             <div className={styles.nothing}>
               <h2 id="home-nothing" className={styles.sectionTitle}>
                 Для {transportLabel} пока ничего не нашлось
@@ -240,7 +244,7 @@ export function HomePage({
         {home.shelves.map((shelf) => (
           <section
             key={shelf.category.slug}
-            className="container"
+            className="container render-lazy"
             aria-labelledby={`home-shelf-${shelf.category.slug}`}
             data-home-shelf={shelf.category.slug}
           >
@@ -265,7 +269,7 @@ export function HomePage({
           </section>
         ))}
 
-        <section className={`container ${styles.split}`} aria-label="Филиалы и информация">
+        <section className={`container render-lazy ${styles.split}`} aria-label="Филиалы и информация">
           <div className={styles.panel}>
             <h2 className={styles.sectionTitle}>Филиалы рядом с вами</h2>
             <p className={styles.panelText}>
@@ -299,7 +303,7 @@ export function HomePage({
           </div>
         </section>
 
-        <section className="container" aria-labelledby="home-callback">
+        <section className="container render-lazy" aria-labelledby="home-callback">
           <div className={styles.callback}>
             <span className={styles.callbackIcon}>
               <ChatIcon size={32} />

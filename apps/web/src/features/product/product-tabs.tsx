@@ -133,7 +133,7 @@ export function ProductTabs({
   };
 
   return (
-    <div className={styles.tabs} ref={rootRef} id="product-tabs">
+    <div className={`${styles.tabs} render-lazy`} ref={rootRef} id="product-tabs">
       <div role="tablist" aria-label="Информация о товаре" className={styles.tablist} onKeyDown={onKeyDown}>
         {TAB_IDS.map((id) => (
           <button

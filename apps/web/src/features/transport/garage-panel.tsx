@@ -1,11 +1,12 @@
 'use client';
 
-import { GARAGE_MESSAGES, type GarageVehicle } from '@podbor/contract';
+import type { GarageVehicle } from '@podbor/contract';
+import { GARAGE_MESSAGES } from '@podbor/contract/garage-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { CarIcon, CheckIcon } from '@/components/ui/icons';
-import { browserApi } from '@/lib/api/browser';
+import { lazyBrowserApi } from '@/lib/api/browser-lazy';
 import {
   GARAGE_QUERY_KEY,
   readRecentVehicles,
@@ -56,7 +57,7 @@ function CustomerGarage(props: GaragePanelProps) {
   const garage = useQuery({
     queryKey: GARAGE_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const r = await browserApi('garage', { signal });
+      const r = await lazyBrowserApi('garage', { signal });
       if (!r.ok) throw new Error(r.error?.errors.detail ?? 'garage');
       return r.data;
     },
@@ -65,7 +66,7 @@ function CustomerGarage(props: GaragePanelProps) {
   const save = useMutation({
     mutationFn: async (transport: number) => {
       const vin = vinFor(transport);
-      const r = await browserApi('garageAdd', { body: { transport, ...(vin ? { vin } : {}) } });
+      const r = await lazyBrowserApi('garageAdd', { body: { transport, ...(vin ? { vin } : {}) } });
       if (!r.ok) {
         const e = r.error?.errors;
         throw new Error(
