@@ -50,6 +50,16 @@ const overview = () =>
 const retry = (id: string, who = admin) =>
   ctx.app.inject({ method: 'POST', url: `/api/admin/v1/jobs/${id}/retry/`, headers: { authorization: who } });
 
+/** The queue's latest failure as the overview lists it, once it has ended failed. */
+async function failedJob(queue: string): Promise<AdminJobsResponse['failures'][number]> {
+  let failure: AdminJobsResponse['failures'][number] | undefined;
+  await until(async () => {
+    failure = json<AdminJobsResponse>(await overview()).failures.find((f) => f.queue === queue);
+    return failure?.state === 'failed';
+  }, 15_000);
+  return failure!;
+}
+
 async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -120,27 +130,23 @@ describe('background jobs in the back office', () => {
     const empty = json<AdminJobsResponse>(await overview()).queues.find((q) => q.name === 'price-list');
     expect(empty?.counts).toEqual({ created: 0, retry: 0, active: 0, completed: 0, failed: 0 });
     await e.enqueue('price-list', { importId: 7 });
-    let failure: AdminJobsResponse['failures'][number] | undefined;
-    await until(async () => {
-      failure = json<AdminJobsResponse>(await overview()).failures.find((f) => f.queue === 'price-list');
-      return failure?.state === 'failed';
-    }, 15_000);
+    const failure = await failedJob('price-list');
     expect(failure).toMatchObject({
       queue_title: 'Импорт прайс-листов',
       error: 'Файл прайс-листа не найден',
       attempts: 1,
       retry_at: null,
     });
-    expect(failure!.failed_at).not.toBeNull();
+    expect(failure.failed_at).not.toBeNull();
     const before = json<AdminJobsResponse>(await overview()).queues.find((q) => q.name === 'price-list');
     expect(before?.counts).toMatchObject({ failed: 1, completed: 0 });
 
-    expect((await retry(failure!.id, manager)).statusCode).toBe(403);
+    expect((await retry(failure.id, manager)).statusCode).toBe(403);
     broken = false;
-    const res = await retry(failure!.id);
+    const res = await retry(failure.id);
     expect(res.statusCode).toBe(200);
     expect(json<AdminJobRetryResponse>(res)).toEqual({
-      id: failure!.id,
+      id: failure.id,
       queue: 'price-list',
       state: 'retry',
     });
@@ -160,10 +166,10 @@ describe('background jobs in the back office', () => {
       ctx,
       sql`select action, entity_id from audit_log where entity = 'job' order by id desc limit 1`,
     );
-    expect(audit).toEqual({ action: 'job.retry', entity_id: failure!.id });
+    expect(audit).toEqual({ action: 'job.retry', entity_id: failure.id });
 
     // Done by now: not failed any more, so not retried again.
-    const again = await retry(failure!.id);
+    const again = await retry(failure.id);
     expect(again.statusCode).toBe(404);
     expect(json<ErrorBody>(again).errors.detail).toBe(JOB_MESSAGES.notFound);
     // Not an id at all: an unknown address, as every malformed path parameter.
@@ -181,11 +187,7 @@ describe('background jobs in the back office', () => {
     });
     await e.start();
     await e.enqueue('import', { importId: 9 });
-    let failure: AdminJobsResponse['failures'][number] | undefined;
-    await until(async () => {
-      failure = json<AdminJobsResponse>(await overview()).failures.find((f) => f.queue === 'import');
-      return failure?.state === 'failed';
-    }, 15_000);
+    const failure = await failedJob('import');
     expect(failure).toMatchObject({
       error: 'SMS.ru sms/send: 207 На этот номер нельзя отправлять сообщения',
       attempts: 1,
@@ -193,7 +195,7 @@ describe('background jobs in the back office', () => {
     });
     expect(runs).toEqual([false]);
     refuse = false;
-    expect((await retry(failure!.id)).statusCode).toBe(200);
+    expect((await retry(failure.id)).statusCode).toBe(200);
     await until(() => runs.length === 2, 15_000);
     // The admin's retry is one more attempt: the job's last.
     expect(runs).toEqual([false, true]);

@@ -109,6 +109,9 @@ export interface Scope {
   transportId: number | null;
 }
 
+/** ` and <c>` for each condition: appended to a WHERE that has at least one term of its own. */
+const andEach = (conditions: readonly SQL[]): SQL => sql.join(conditions.map((c) => sql` and ${c}`));
+
 /**
  * `select <columns>` of the active products of the subtree that fit the vehicle and meet the conditions (SQL over
  * `products p`). Without a vehicle: the subtree's products (products_listing_idx). With one, two disjoint halves:
@@ -127,7 +130,7 @@ function scopeSelect(
   idAndPrice = false,
 ): SQL {
   const ids = intArray(scope.category.subtreeIds);
-  const and = sql.join(conditions.map((c) => sql` and ${c}`));
+  const and = andEach(conditions);
   if (scope.transportId === null) {
     return sql`select ${columns} from products p where p.category_id = any(${ids}) and p.is_active${and}`;
   }
@@ -328,7 +331,7 @@ const readLimit = (q: ListingParams) => q.page * q.size + 1;
 /** A category's page without a vehicle: each category of the subtree through its index for the order asked. */
 function listCategory(db: Db, tree: CategoryTree, q: ListingQuery): Promise<CatalogProductsResponse> {
   const ids = q.category.subtreeIds;
-  const and = sql.join(q.conditions.map((c) => sql` and ${c}`));
+  const and = andEach(q.conditions);
   const reads = ids.map(
     (id) => sql`(select ${HIT_COLUMNS} from products p
         where p.category_id = ${id} and p.is_active${and}
@@ -355,7 +358,7 @@ function listFitted(
   fitted: ReadonlyMap<number, number>,
 ): Promise<CatalogProductsResponse> {
   const ids = q.category.subtreeIds;
-  const and = sql.join(q.conditions.map((c) => sql` and ${c}`));
+  const and = andEach(q.conditions);
   const rows = sql`(select pt.product_id as id, pt.popularity, pt.price, pt.transport_id, pt.category_id, pt.listed
       from product_transports pt) p`;
   const reads = ids.map(
