@@ -54,6 +54,19 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Active products per category — all, and the universal ones among them — for the category tree's counts. Kept
+ * by statement-level triggers on `products` (migration 0021), so reading the tree never counts the products
+ * table: that took 160–270 ms at 1,000,000 products, once a minute and after every catalogue write (issue #18).
+ */
+export const categoryProductCounts = pgTable('category_product_counts', {
+  categoryId: integer()
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+  universal: integer().notNull().default(0),
+});
+
 export const manufacturers = pgTable(
   'manufacturers',
   {

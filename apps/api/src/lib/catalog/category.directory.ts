@@ -9,7 +9,8 @@ import { catalogCache, catalogValue } from './catalog-cache';
 
 // The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
 // move only when products are added or switched off, so both are held per process for a minute:
-//   - the tree and the direct counts per category (all products, and the universal ones among them);
+//   - the tree and the direct counts per category (all products, and the universal ones among them), read from
+//     category_product_counts, which triggers on products keep (migration 0021);
 //   - per vehicle, the direct counts of the products fitted to it (`product_transports`), on first use.
 // "found" for a vehicle = fitted + universal products. Both caches are dropped in every process when a catalogue
 // write commits (lib/catalog/catalog-cache.ts); `invalidate()` drops them in this process only.
@@ -82,8 +83,8 @@ async function loadTree(db: Db): Promise<CategoryTree> {
     ),
     parseRows(
       db,
-      sql`select category_id, count(*)::int as total, (count(*) filter (where is_universal))::int as universal
-          from products where is_active group by category_id`,
+      // Kept by triggers on products (migration 0021): a few hundred rows, whatever the catalogue's size.
+      sql`select category_id, total, universal from category_product_counts where total <> 0`,
       countRow,
     ),
   ]);

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ctx, query, useCatalogContext } from '../../../test/catalog-helpers';
+import { categoryDirectory } from './category.directory';
+
+// The category tree's counts come from category_product_counts, which statement triggers on products keep
+// (migration 0021, issue #18). After every kind of write — single rows and bulk statements, inserts, moves
+// between categories, switching off, universality, deletes — the table must equal a count of the products table.
+
+useCatalogContext();
+
+interface Count {
+  category_id: number;
+  total: number;
+  universal: number;
+}
+
+const live = () =>
+  query<Count>(
+    sql`select category_id, count(*)::int as total, (count(*) filter (where is_universal))::int as universal
+        from products where is_active group by category_id order by category_id`,
+  );
+const kept = () =>
+  query<Count>(
+    sql`select category_id, total, universal from category_product_counts where total <> 0 or universal <> 0
+        order by category_id`,
+  );
+const exec = (q: ReturnType<typeof sql>) => ctx.handle.db.execute(q);
+
+async function twoLeaves(): Promise<[number, number]> {
+  const rows = await query<{ id: number }>(
+    sql`select c.id from categories c where exists (select 1 from products p where p.category_id = c.id and p.is_active)
+        order by c.id limit 2`,
+  );
+  return [Number(rows[0]!.id), Number(rows[1]!.id)];
+}
+
+describe('category_product_counts', () => {
+  it('equals a count of the products table after the seed', async () => {
+    const counts = await kept();
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts).toEqual(await live());
+  });
+
+  it('follows inserts, moves, switching off, universality and deletes, row by row and in bulk', async () => {
+    const [a, b] = await twoLeaves();
+    const before = await kept();
+    // A bulk insert of 30 products into `a`, a third of them universal, two switched off.
+    await exec(
+      sql`insert into products (slug, title, article, article_normalized, category_id, price, is_universal, is_active)
+          select 'counts-' || g, 'Счётчик ' || g, 'CNT-' || g, 'cnt' || g, ${a}, 100 + g, g % 3 = 0, g not in (1, 2)
+          from generate_series(1, 30) g`,
+    );
+    expect(await kept()).toEqual(await live());
+    // One row moved to `b`, in bulk ten more, one switched off, one made universal, price-only changes.
+    await exec(sql`update products set category_id = ${b} where slug = 'counts-3'`);
+    await exec(sql`update products set category_id = ${b} where slug like 'counts-1_'`);
+    await exec(sql`update products set is_active = false where slug = 'counts-21'`);
+    await exec(sql`update products set is_active = true where slug = 'counts-1'`);
+    await exec(
+      sql`update products set is_universal = not is_universal where slug in ('counts-22', 'counts-24')`,
+    );
+    await exec(sql`update products set price = price + 1 where slug like 'counts-%'`);
+    expect(await kept()).toEqual(await live());
+    // A move, a deactivation and a universality change in one statement.
+    await exec(
+      sql`update products set category_id = case when category_id = ${a}::int then ${b}::int else ${a}::int end,
+            is_active = not is_active, is_universal = not is_universal
+          where slug in ('counts-25', 'counts-26', 'counts-2')`,
+    );
+    expect(await kept()).toEqual(await live());
+    await exec(sql`delete from products where slug = 'counts-27'`);
+    await exec(sql`delete from products where slug like 'counts-%'`);
+    expect(await kept()).toEqual(await live());
+    expect(await kept()).toEqual(before);
+  });
+
+  it('is what the category tree shows', async () => {
+    const [a] = await twoLeaves();
+    await exec(
+      sql`insert into products (slug, title, article, article_normalized, category_id, price)
+          select 'tree-' || g, 'Дерево ' || g, 'TR-' || g, 'tr' || g, ${a}, 100 from generate_series(1, 5) g`,
+    );
+    const directory = categoryDirectory(ctx.handle.db);
+    directory.invalidate();
+    const tree = await directory.tree();
+    const [row] = await query<{ total: number }>(
+      sql`select count(*)::int as total from products where is_active and category_id = ${a}`,
+    );
+    expect(tree.directTotal.get(a)).toBe(row!.total);
+    await exec(sql`delete from products where slug like 'tree-%'`);
+    directory.invalidate();
+    expect((await directory.tree()).directTotal.get(a)).toBe(row!.total - 5);
+  });
+});
