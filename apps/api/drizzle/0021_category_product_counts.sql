@@ -1,11 +1,12 @@
--- The category tree's counts, kept by the database on every write to products (issue #18): statement-level
--- triggers add the change of each statement per category, so a bulk import pays one aggregate per statement and
--- a read of the tree never counts the products table. Deltas are applied in category order, so two writers
--- lock count rows in the same order.
+-- The category tree's counts, kept by the database on every write to products (issue #18). Statement-level
+-- triggers append, per category a statement changed, the change of its active products (all, universal): a bulk
+-- import pays one aggregate per statement, not per row, and a price-only update appends nothing. Rows are only
+-- ever appended, so concurrent writers (parallel imports, the back office, orders) never lock one another out;
+-- a category's count is the sum of its rows, and housekeeping folds them into one row per category.
 CREATE TABLE "category_product_counts" (
-	"category_id" integer PRIMARY KEY NOT NULL,
-	"total" integer DEFAULT 0 NOT NULL,
-	"universal" integer DEFAULT 0 NOT NULL
+	"category_id" integer NOT NULL,
+	"total" integer NOT NULL,
+	"universal" integer NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "category_product_counts" ADD CONSTRAINT "category_product_counts_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -15,20 +16,16 @@ INSERT INTO "category_product_counts" ("category_id", "total", "universal")
 CREATE FUNCTION "category_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "category_product_counts" AS c ("category_id", "total", "universal")
+    INSERT INTO "category_product_counts" ("category_id", "total", "universal")
       SELECT "category_id", count(*), count(*) FILTER (WHERE "is_universal") FROM new_rows WHERE "is_active"
-      GROUP BY "category_id" ORDER BY "category_id"
-    ON CONFLICT ("category_id") DO UPDATE SET "total" = c."total" + excluded."total",
-      "universal" = c."universal" + excluded."universal";
+      GROUP BY "category_id";
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "category_product_counts" AS c ("category_id", "total", "universal")
+    INSERT INTO "category_product_counts" ("category_id", "total", "universal")
       SELECT "category_id", -count(*), -count(*) FILTER (WHERE "is_universal") FROM old_rows WHERE "is_active"
-      GROUP BY "category_id" ORDER BY "category_id"
-    ON CONFLICT ("category_id") DO UPDATE SET "total" = c."total" + excluded."total",
-      "universal" = c."universal" + excluded."universal";
+      GROUP BY "category_id";
   ELSE
     -- Only rows whose category, active flag or universality changed move a count.
-    INSERT INTO "category_product_counts" AS c ("category_id", "total", "universal")
+    INSERT INTO "category_product_counts" ("category_id", "total", "universal")
       SELECT d."category_id", sum(d."total"), sum(d."universal") FROM (
         SELECT n."category_id", 1 AS "total", n."is_universal"::int AS "universal"
           FROM new_rows n JOIN old_rows o ON o."id" = n."id"
@@ -40,9 +37,7 @@ BEGIN
           WHERE o."is_active" AND (n."category_id", n."is_active", n."is_universal")
             IS DISTINCT FROM (o."category_id", o."is_active", o."is_universal")
       ) d
-      GROUP BY d."category_id" HAVING sum(d."total") <> 0 OR sum(d."universal") <> 0 ORDER BY d."category_id"
-    ON CONFLICT ("category_id") DO UPDATE SET "total" = c."total" + excluded."total",
-      "universal" = c."universal" + excluded."universal";
+      GROUP BY d."category_id" HAVING sum(d."total") <> 0 OR sum(d."universal") <> 0;
   END IF;
   RETURN NULL;
 END

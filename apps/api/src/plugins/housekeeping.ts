@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobEngine } from '../lib/jobs';
 import type { PaymentProviders } from '../lib/payments/provider';
+import { foldCategoryCounts } from '../lib/catalog/category.directory';
 import { purgeIdleVisitors } from '../lib/visitors';
 import { expireUnpaidOrders, purgeIdempotencyKeys } from '../modules/orders/orders.service';
 
@@ -10,7 +11,7 @@ import { expireUnpaidOrders, purgeIdempotencyKeys } from '../modules/orders/orde
  * One run of the periodic housekeeping: cancels unpaid online orders past ORDER_PAYMENT_TIMEOUT_MINUTES and cash
  * orders past their hold (ORDER_CASH_HOLD_HOURS, ORDER_CASH_HOLD_HOURS_ANONYMOUS), releasing their stock; forgets
  * day-old Idempotency-Keys; deletes anonymous visitors nobody uses any more (VISITOR_IDLE_HOURS without a cart or
- * orders, VISITOR_MAX_IDLE_DAYS in any case). Answers the number of orders it cancelled. Safe to run from several processes at once: each order moves to
+ * orders, VISITOR_MAX_IDLE_DAYS in any case); folds the category counts' change rows (foldCategoryCounts). Answers the number of orders it cancelled. Safe to run from several processes at once: each order moves to
  * `cancelled` (and its stock back) in one guarded transaction, so overlapping sweeps release it once.
  */
 export async function housekeeping(
@@ -27,6 +28,7 @@ export async function housekeeping(
     maxIdleDays: config.visitorMaxIdleDays,
   });
   if (visitors > 0) log.info({ visitors }, 'idle anonymous visitors deleted');
+  await foldCategoryCounts(db);
   return cancelled;
 }
 

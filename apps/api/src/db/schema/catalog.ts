@@ -55,16 +55,18 @@ export const categories = pgTable(
 );
 
 /**
- * Active products per category — all, and the universal ones among them — for the category tree's counts. Kept
- * by statement-level triggers on `products` (migration 0021), so reading the tree never counts the products
- * table: that took 160–270 ms at 1,000,000 products, once a minute and after every catalogue write (issue #18).
+ * Active products per category — all, and the universal ones among them — for the category tree's counts, as
+ * rows of changes: a category's count is the sum of its rows. Statement-level triggers on `products` append one
+ * row per category a statement changed (migration 0021), so concurrent writers never wait for one another, and
+ * housekeeping folds the rows into one per category. Reading the tree never counts the products table: that took
+ * 160–270 ms at 1,000,000 products, once a minute and after every catalogue write (issue #18).
  */
 export const categoryProductCounts = pgTable('category_product_counts', {
   categoryId: integer()
-    .primaryKey()
+    .notNull()
     .references(() => categories.id, { onDelete: 'cascade' }),
-  total: integer().notNull().default(0),
-  universal: integer().notNull().default(0),
+  total: integer().notNull(),
+  universal: integer().notNull(),
 });
 
 export const manufacturers = pgTable(

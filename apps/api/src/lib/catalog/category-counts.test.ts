@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ctx, query, useCatalogContext } from '../../../test/catalog-helpers';
-import { categoryDirectory } from './category.directory';
+import { categoryDirectory, foldCategoryCounts } from './category.directory';
 
 // The category tree's counts come from category_product_counts, which statement triggers on products keep
 // (migration 0021, issue #18). After every kind of write — single rows and bulk statements, inserts, moves
@@ -20,10 +20,11 @@ const live = () =>
     sql`select category_id, count(*)::int as total, (count(*) filter (where is_universal))::int as universal
         from products where is_active group by category_id order by category_id`,
   );
+/** What the tree reads: the sum of each category's change rows. */
 const kept = () =>
   query<Count>(
-    sql`select category_id, total, universal from category_product_counts where total <> 0 or universal <> 0
-        order by category_id`,
+    sql`select category_id, sum(total)::int as total, sum(universal)::int as universal from category_product_counts
+        group by category_id having sum(total) <> 0 or sum(universal) <> 0 order by category_id`,
   );
 const exec = (q: ReturnType<typeof sql>) => ctx.handle.db.execute(q);
 
@@ -73,6 +74,27 @@ describe('category_product_counts', () => {
     await exec(sql`delete from products where slug like 'counts-%'`);
     expect(await kept()).toEqual(await live());
     expect(await kept()).toEqual(before);
+  });
+
+  it('folds into one row per category without changing a count', async () => {
+    const [a, b] = await twoLeaves();
+    await exec(
+      sql`insert into products (slug, title, article, article_normalized, category_id, price)
+          select 'fold-' || g, 'Свёртка ' || g, 'FD-' || g, 'fd' || g, ${a}, 100 from generate_series(1, 4) g`,
+    );
+    await exec(sql`update products set category_id = ${b} where slug = 'fold-1'`);
+    const rows = async () =>
+      (await query<{ n: number }>(sql`select count(*)::int as n from category_product_counts`))[0]!.n;
+    const groups = (await kept()).length;
+    expect(await rows()).toBeGreaterThan(groups);
+    const counts = await kept();
+    await foldCategoryCounts(ctx.handle.db);
+    expect(await rows()).toBe(groups);
+    expect(await kept()).toEqual(counts);
+    expect(await kept()).toEqual(await live());
+    await exec(sql`delete from products where slug like 'fold-%'`);
+    await foldCategoryCounts(ctx.handle.db);
+    expect(await kept()).toEqual(await live());
   });
 
   it('is what the category tree shows', async () => {

@@ -9,8 +9,8 @@ import { catalogCache, catalogValue } from './catalog-cache';
 
 // The category tree with product counts. Categories are a few dozen to a few thousand rows and the counts
 // move only when products are added or switched off, so both are held per process for a minute:
-//   - the tree and the direct counts per category (all products, and the universal ones among them), read from
-//     category_product_counts, which triggers on products keep (migration 0021);
+//   - the tree and the direct counts per category (all products, and the universal ones among them), summed
+//     from category_product_counts, which triggers on products keep (migration 0021);
 //   - per vehicle, the direct counts of the products fitted to it (`product_transports`), on first use.
 // "found" for a vehicle = fitted + universal products. Both caches are dropped in every process when a catalogue
 // write commits (lib/catalog/catalog-cache.ts); `invalidate()` drops them in this process only.
@@ -83,8 +83,9 @@ async function loadTree(db: Db): Promise<CategoryTree> {
     ),
     parseRows(
       db,
-      // Kept by triggers on products (migration 0021): a few hundred rows, whatever the catalogue's size.
-      sql`select category_id, total, universal from category_product_counts where total <> 0`,
+      // Kept by triggers on products (migration 0021): a few rows per category, whatever the catalogue's size.
+      sql`select category_id, sum(total)::int as total, sum(universal)::int as universal
+          from category_product_counts group by category_id having sum(total) <> 0`,
       countRow,
     ),
   ]);
@@ -238,4 +239,18 @@ export function toNode(
   if (opts.depth > 0)
     node.children = c.children.map((child) => toNode(tree, found, child, { depth: opts.depth - 1 }, fitted));
   return node;
+}
+
+/**
+ * Folds category_product_counts into one row per category (housekeeping; on the primary). One statement: the rows
+ * it deletes are the rows it sums, so a change appended meanwhile by another transaction is kept, and two folds
+ * at once each fold what they deleted.
+ */
+export async function foldCategoryCounts(db: Db): Promise<void> {
+  await db.execute(
+    sql`with gone as (delete from category_product_counts returning category_id, total, universal)
+        insert into category_product_counts (category_id, total, universal)
+        select category_id, sum(total), sum(universal) from gone group by category_id
+        having sum(total) <> 0 or sum(universal) <> 0`,
+  );
 }
