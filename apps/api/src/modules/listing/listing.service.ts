@@ -300,6 +300,19 @@ async function orderedPage(
   const offset = (q.page - 1) * q.size;
   const page = sql`select * from (${sql.join(reads, sql` union all `)}) p
       order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
+  const matches = q.conditions.length > 0 ? sql.join(q.conditions, sql` and `) : sql`true`;
+  const drawSample = () =>
+    parseRows(
+      db,
+      sql`select count(*)::int as examined, (count(*) filter (where ${matches}))::int as matched
+          from (select * from (${sql.join(draws, sql` union all `)}) u order by h limit ${TOTAL_SAMPLE + 1}) p`,
+      sampleRow,
+    );
+  // A scope four times what the page reads will most likely have rows after the page, and then the sample is
+  // needed: it runs beside the page's read (on another pooled connection) instead of after it, so the answer
+  // waits for the longer of the two, not their sum. A smaller scope asks for it only when the page says so.
+  const early = scopeSize > 4 * readLimit(q) ? drawSample() : null;
+  early?.catch(() => {}); // awaited below when needed; a failure of the page's read must not leave it unhandled
   const rows = await listItemsOf(db, tree, page, q);
   const more = rows.length > q.size;
   const results = rows.slice(0, q.size);
@@ -313,13 +326,7 @@ async function orderedPage(
   });
   // Nothing after the page: it ends the matches (an empty page past the first does not say where they end).
   if (!more && (results.length > 0 || offset === 0)) return respond(shown, false);
-  const matches = q.conditions.length > 0 ? sql.join(q.conditions, sql` and `) : sql`true`;
-  const [sample] = await parseRows(
-    db,
-    sql`select count(*)::int as examined, (count(*) filter (where ${matches}))::int as matched
-        from (select * from (${sql.join(draws, sql` union all `)}) u order by h limit ${TOTAL_SAMPLE + 1}) p`,
-    sampleRow,
-  );
+  const [sample] = await (early ?? drawSample());
   if (!sample || sample.examined <= TOTAL_SAMPLE) return respond(sample?.matched ?? shown, false);
   const estimate = roundEstimate((scopeSize * sample.matched) / sample.examined);
   return respond(Math.max(estimate, shown + (more ? 1 : 0)), true);
