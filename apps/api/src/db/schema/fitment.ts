@@ -49,3 +49,23 @@ export const productTransports = pgTable(
       .where(sql`${t.listed}`),
   ],
 );
+
+/**
+ * A vehicle's listed fitted products per category (the tree's and the listing's counts for a vehicle), as rows of
+ * changes like category_product_counts: the count is the sum of a (vehicle, category)'s rows. Kept by triggers on
+ * product_transports (migration 0022): inserts and deletes append one row per (vehicle, category) a statement
+ * changed; an update appends only when a row's category or `listed` changes (a price or popularity copy, the
+ * common bulk change, appends nothing). Housekeeping folds the rows. Before, a vehicle's counts were counted from
+ * its fitment rows — 31,695 rows for one vehicle at 1,000,000 products — on each first use and after every
+ * catalogue write (issue #18). No foreign keys: bulk loads append without locking vehicles or categories, and rows
+ * of a deleted vehicle are never read.
+ */
+export const transportCategoryCounts = pgTable(
+  'transport_category_counts',
+  {
+    transportId: integer().notNull(),
+    categoryId: integer().notNull(),
+    found: integer().notNull(),
+  },
+  (t) => [index('transport_category_counts_transport_idx').on(t.transportId, t.categoryId)],
+);

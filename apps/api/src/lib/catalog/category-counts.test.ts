@@ -36,6 +36,18 @@ async function twoLeaves(): Promise<[number, number]> {
   return [Number(rows[0]!.id), Number(rows[1]!.id)];
 }
 
+/** A vehicle's listed fitted products per category, counted from the fitment rows, and as the triggers keep them. */
+const liveFitted = () =>
+  query<{ transport_id: number; category_id: number; found: number }>(
+    sql`select transport_id, category_id, count(*)::int as found from product_transports where listed
+        group by transport_id, category_id order by transport_id, category_id`,
+  );
+const keptFitted = () =>
+  query<{ transport_id: number; category_id: number; found: number }>(
+    sql`select transport_id, category_id, sum(found)::int as found from transport_category_counts
+        group by transport_id, category_id having sum(found) <> 0 order by transport_id, category_id`,
+  );
+
 describe('category_product_counts', () => {
   it('equals a count of the products table after the seed', async () => {
     const counts = await kept();
@@ -113,5 +125,44 @@ describe('category_product_counts', () => {
     await exec(sql`delete from products where slug like 'tree-%'`);
     directory.invalidate();
     expect((await directory.tree()).directTotal.get(a)).toBe(row!.total - 5);
+  });
+
+  it("keeps each vehicle's counts through fitment inserts, deletes, moves, switching off and universality", async () => {
+    expect((await keptFitted()).length).toBeGreaterThan(0);
+    expect(await keptFitted()).toEqual(await liveFitted());
+    const [a, b] = await twoLeaves();
+    const vehicles = await query<{ id: number }>(sql`select id from transports order by id limit 3`);
+    const ids = vehicles.map((v) => Number(v.id));
+    await exec(
+      sql`insert into products (slug, title, article, article_normalized, category_id, price)
+          select 'fit-' || g, 'Подбор ' || g, 'FT-' || g, 'ft' || g, ${a}, 100 from generate_series(1, 6) g`,
+    );
+    // Bulk fitment: every new product to three vehicles, in one statement; then one row more, one row less.
+    await exec(
+      sql`insert into product_transports (product_id, transport_id)
+          select p.id, t.id from products p, transports t
+          where p.slug like 'fit-%' and t.id = any(${sql.raw(`array[${ids.join(',')}]`)})`,
+    );
+    await exec(sql`delete from product_transports where product_id = (select id from products where slug = 'fit-1')
+                     and transport_id = ${ids[0]!}`);
+    expect(await keptFitted()).toEqual(await liveFitted());
+    // The product's own changes reach its fitment rows by trigger (migration 0019): a move, switching off, universal.
+    await exec(sql`update products set category_id = ${b} where slug in ('fit-2', 'fit-3')`);
+    await exec(sql`update products set is_active = false where slug = 'fit-4'`);
+    await exec(sql`update products set is_universal = true where slug = 'fit-5'`);
+    await exec(
+      sql`update products set price = price + 5, popularity = popularity + 1 where slug like 'fit-%'`,
+    );
+    expect(await keptFitted()).toEqual(await liveFitted());
+    await foldCategoryCounts(ctx.handle.db);
+    expect(await keptFitted()).toEqual(await liveFitted());
+    // What the directory answers for a vehicle.
+    const directory = categoryDirectory(ctx.handle.db);
+    directory.invalidate();
+    const fitted = await directory.fitted(ids[1]!);
+    const own = (await liveFitted()).filter((r) => Number(r.transport_id) === ids[1]);
+    expect(new Map(own.map((r) => [Number(r.category_id), r.found]))).toEqual(fitted);
+    await exec(sql`delete from products where slug like 'fit-%'`);
+    expect(await keptFitted()).toEqual(await liveFitted());
   });
 });

@@ -152,12 +152,12 @@ async function loadTree(db: Db): Promise<CategoryTree> {
 async function loadFitted(db: Db, transportId: number): Promise<Map<number, number>> {
   const result = await parseRows(
     db,
-    // The fitment rows carry their product's category and whether it is listed (active, not universal; migration
-    // 0019): one index-only range of the vehicle's rows, no product read (issue #18).
-    sql`select pt.category_id, count(*)::int as found
-        from product_transports pt
-        where pt.transport_id = ${transportId} and pt.listed
-        group by pt.category_id`,
+    // Kept by triggers on product_transports (migration 0022): a few rows per category the vehicle has parts in,
+    // whatever the number of its fitment rows (issue #18).
+    sql`select category_id, sum(found)::int as found
+        from transport_category_counts
+        where transport_id = ${transportId}
+        group by category_id having sum(found) <> 0`,
     fittedRow,
   );
   return new Map(result.map((r) => [r.category_id, r.found]));
@@ -242,9 +242,9 @@ export function toNode(
 }
 
 /**
- * Folds category_product_counts into one row per category (housekeeping; on the primary). One statement: the rows
- * it deletes are the rows it sums, so a change appended meanwhile by another transaction is kept, and two folds
- * at once each fold what they deleted.
+ * Folds category_product_counts into one row per category, and transport_category_counts into one per vehicle and
+ * category (housekeeping; on the primary). One statement each: the rows it deletes are the rows it sums, so a
+ * change appended meanwhile by another transaction is kept, and two folds at once each fold what they deleted.
  */
 export async function foldCategoryCounts(db: Db): Promise<void> {
   await db.execute(
@@ -252,5 +252,11 @@ export async function foldCategoryCounts(db: Db): Promise<void> {
         insert into category_product_counts (category_id, total, universal)
         select category_id, sum(total), sum(universal) from gone group by category_id
         having sum(total) <> 0 or sum(universal) <> 0`,
+  );
+  await db.execute(
+    sql`with gone as (delete from transport_category_counts returning transport_id, category_id, found)
+        insert into transport_category_counts (transport_id, category_id, found)
+        select transport_id, category_id, sum(found) from gone group by transport_id, category_id
+        having sum(found) <> 0`,
   );
 }
