@@ -74,12 +74,13 @@ describe('SMSC send.php', () => {
     expect(smscMessageId(long)).not.toBe(smscMessageId(`${long}y`));
   });
 
+  // A bad number, no money on the account, a forbidden message, a number that cannot be delivered to, bad parameters.
   it.each([
-    ['error-7', 7, 'a bad number'],
-    ['error-3', 3, 'no money on the account'],
-    ['error-6', 6, 'a forbidden message'],
-    ['error-8', 8, 'a number that cannot be delivered to'],
-    ['error-1', 1, 'bad parameters'],
+    ['error-7', 7],
+    ['error-3', 3],
+    ['error-6', 6],
+    ['error-8', 8],
+    ['error-1', 1],
   ] as const)('%s (%s) is permanent', async (behaviour, code) => {
     const { msg, digits, ref } = message();
     smsc.script(digits, behaviour);
