@@ -28,8 +28,14 @@ describe('graceful shutdown', () => {
     );
     const app = await buildApp({ config, handle });
     const outcomes: string[] = [];
+    // Each client's handler says when it has begun, so the test acts on handlers running, not on a guess of timing.
+    const begun = new Map<string, () => void>();
+    const began = (client: string) => new Promise<void>((resolve) => begun.set(client, resolve));
+    const staysBegan = began('stays');
+    const leavesBegan = began('leaves');
     // A handler that holds its request for a while (x-delay ms), then uses the database — as a slow listing does.
     app.get('/slow', async (request) => {
+      begun.get(String(request.headers['x-client']))?.();
       await pause(Number(request.headers['x-delay']));
       try {
         const { rows } = await handle.db.execute<{ one: number }>(sql`select 1 as one`);
@@ -44,12 +50,13 @@ describe('graceful shutdown', () => {
     const url = `http://127.0.0.1:${port}/slow`;
 
     const stays = fetch(url, { headers: { 'x-client': 'stays', 'x-delay': '400' } });
-    // The client that leaves: its connection is closed 100 ms in, while its handler waits longer than the other's.
+    // The client that leaves: its connection is closed once its handler runs, which waits longer than the other's.
     const leaving = get(url, { headers: { 'x-client': 'leaves', 'x-delay': '1500' } });
     leaving.on('error', () => undefined);
-    await pause(100);
+    await leavesBegan;
     leaving.destroy();
-    await pause(100);
+    await staysBegan;
+    await pause(50);
 
     const closed = closeApp(app, handle);
     const res = await stays;
