@@ -23,6 +23,7 @@ import { createProviders } from './lib/gateways/providers';
 import { clientErrorHandler } from './lib/client-error';
 import { loggerOptions } from './lib/log';
 import { attachDatabase } from './lib/metrics';
+import { InFlightHandlers } from './lib/in-flight';
 import { Readiness } from './lib/readiness';
 import { installReadRouting } from './lib/read-routing';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
@@ -98,6 +99,21 @@ export const BODY_LIMIT = 1024 * 1024;
 
 const NOSNIFF = ['x-content-type-options', 'nosniff'] as const;
 
+/**
+ * How long a stopping process waits for route handlers whose client has gone: below server.ts's own limit
+ * (SHUTDOWN_TIMEOUT_MS, 10 s), so the job engine, Redis and the pool are still closed in order after it.
+ */
+const HANDLER_DRAIN_MS = 8_000;
+
+/**
+ * How a process stops (server.ts on SIGTERM/SIGINT): HTTP first — no new requests, in-flight ones answered, route
+ * handlers whose client left finished, then the job engine, the event listener and Redis — and the pool last.
+ */
+export async function closeApp(app: FastifyInstance, handle: DbHandle): Promise<void> {
+  await app.close();
+  await handle.close();
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, handle } = opts;
   const app = Fastify({
@@ -129,6 +145,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route registered from here on is counted while its handler runs: shutdown waits for them (onClose below).
+  const inFlight = new InFlightHandlers();
+  app.addHook('onRoute', (route) => inFlight.track(route));
+  // Once closing, each answer ends its connection: close() waits for every connection to end, and a keep-alive one
+  // (the storefront's, nginx's, a bench's) would otherwise hold it open until the keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // Clients send `content-type: application/json` even on calls without a body (token/unauthorized_user/,
@@ -286,7 +315,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
     });
 
+  // Registered last, so it runs first of the onClose hooks (Fastify runs them in reverse), after the server stopped
+  // taking requests and those with a client still connected were answered: handlers whose client left run on, and
+  // must finish before the job engine, Redis and (closeApp) the database pool go.
   app.addHook('onClose', async () => {
+    if (!(await inFlight.drained(HANDLER_DRAIN_MS)))
+      app.log.warn(
+        { running: inFlight.count },
+        `shutdown: route handlers still running after ${HANDLER_DRAIN_MS} ms; closing anyway`,
+      );
     detachMetrics();
     stopFencing?.();
     await deps.jobs.stop();

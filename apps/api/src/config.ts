@@ -222,9 +222,10 @@ const envSchema = z.object({
   VISITOR_MAX_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /**
    * Who sends each kind of message (lib/gateways): `outbox` (the default) appends it to OUTBOX_PATH; `smsru` is
-   * SMS.ru's HTTP API (texts, and reset codes by flash call); `smtp` is an SMTP server through nodemailer.
+   * SMS.ru's HTTP API (texts, and reset codes by flash call); `smsc` is SMSC's HTTP API (texts; each exactly once,
+   * README «Messages»); `smtp` is an SMTP server through nodemailer.
    */
-  SMS_PROVIDER: z.enum(['outbox', 'smsru']).default('outbox'),
+  SMS_PROVIDER: z.enum(['outbox', 'smsru', 'smsc']).default('outbox'),
   CALL_PROVIDER: z.enum(['outbox', 'smsru']).default('outbox'),
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   /** SMS.ru: the account's api_id, the API's address (a local server in tests), a sender name, test mode. */
@@ -238,6 +239,20 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMSRU_TEST: z.enum(['true', 'false', '1', '0']).default('false'),
+  /** SMSC: the account's login and password (or an API password), the API's address (a local server in tests), a sender name. */
+  SMSC_LOGIN: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMSC_PASSWORD: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMSC_URL: z.string().url().default('https://smsc.ru'),
+  SMSC_SENDER: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** SMTP: smtps://user:password@host:465 (or smtp://…:587, STARTTLS), and the From address. */
   SMTP_URL: z
     .string()
@@ -307,11 +322,13 @@ export interface OAuthProviderConfig {
 }
 
 export interface GatewaysConfig {
-  sms: 'outbox' | 'smsru';
+  sms: 'outbox' | 'smsru' | 'smsc';
   call: 'outbox' | 'smsru';
   mail: 'outbox' | 'smtp';
   /** Set when a channel uses SMS.ru. */
   smsru?: { apiId: string; url: string; from?: string; test: boolean };
+  /** Set when texts go through SMSC. */
+  smsc?: { login: string; password: string; url: string; sender?: string };
   /** Set when e-mail goes through SMTP. */
   smtp?: { url: string; from: string };
   timeoutMs: number;
@@ -416,6 +433,9 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
   const usesSmsRu = e.SMS_PROVIDER === 'smsru' || e.CALL_PROVIDER === 'smsru';
   if (usesSmsRu && !e.SMSRU_API_ID)
     throw new Error('SMSRU_API_ID is required when SMS_PROVIDER or CALL_PROVIDER is smsru.');
+  const usesSmsc = e.SMS_PROVIDER === 'smsc';
+  if (usesSmsc && (!e.SMSC_LOGIN || !e.SMSC_PASSWORD))
+    throw new Error('SMSC_LOGIN and SMSC_PASSWORD are required when SMS_PROVIDER is smsc.');
   if (e.MAIL_PROVIDER === 'smtp' && (!e.SMTP_URL || !e.MAIL_FROM))
     throw new Error('SMTP_URL and MAIL_FROM are required when MAIL_PROVIDER is smtp.');
   return {
@@ -429,6 +449,15 @@ function gatewaysConfig(e: z.infer<typeof envSchema>): GatewaysConfig {
             url: e.SMSRU_URL.replace(/\/+$/, ''),
             from: e.SMSRU_FROM,
             test: e.SMSRU_TEST === 'true' || e.SMSRU_TEST === '1',
+          }
+        : undefined,
+    smsc:
+      usesSmsc && e.SMSC_LOGIN && e.SMSC_PASSWORD
+        ? {
+            login: e.SMSC_LOGIN,
+            password: e.SMSC_PASSWORD,
+            url: e.SMSC_URL.replace(/\/+$/, ''),
+            sender: e.SMSC_SENDER,
           }
         : undefined,
     smtp:

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { buildApp } from './app';
+import { buildApp, closeApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { replicaObserver } from './lib/metrics';
@@ -41,8 +41,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await app.close(); // stops accepting, lets in-flight requests finish
-      await handle.close();
+      // Stops accepting, lets in-flight requests and handlers finish, then closes jobs, Redis and the pool in order.
+      await closeApp(app, handle);
       clearTimeout(force);
       process.exit(0);
     } catch (err) {

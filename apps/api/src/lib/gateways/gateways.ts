@@ -3,7 +3,7 @@
  * flash-call provider, SMTP) can replace the local outbox one channel at a time.
  *
  * Two layers: route modules call `Gateways` (lib/gateways/messages.ts puts each message in the job engine and
- * returns at once); the job's handler calls a provider (`Providers`: the outbox, SMS.ru, SMTP).
+ * returns at once); the job's handler calls a provider (`Providers`: the outbox, SMS.ru, SMSC, SMTP).
  */
 export type CodePurpose = 'register' | 'reset_call' | 'email';
 
@@ -61,9 +61,23 @@ export interface CallProvider {
   call(request: { to: string; code: string; ip?: string }): Promise<{ digits: string }>;
 }
 
+/**
+ * What sends texts. `ref` is the message's own id — its job's, the same in every run of that job — for a provider
+ * that lets the sender name its messages (SMSC); others ignore it.
+ */
+export interface SmsProvider {
+  send(message: SmsMessage, ref: string): Promise<void>;
+  /**
+   * Whether the provider already has the message `ref` to `message.to`: asked before sending again after an
+   * earlier run's request had no answer (cut off, timed out), so a message it took is not sent twice. Only
+   * providers that can look a message up by the sender's id have it (SMSC; SMS.ru cannot).
+   */
+  taken?(message: SmsMessage, ref: string): Promise<boolean>;
+}
+
 /** What actually sends, per channel, and its name for logs and metrics. */
 export interface Providers {
-  sms: SmsGateway;
+  sms: SmsProvider;
   calls: CallProvider;
   mail: MailGateway;
   names: { sms: string; call: string; mail: string };

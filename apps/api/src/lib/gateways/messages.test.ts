@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeSmsc } from '../../../test/fake-smsc';
 import { FakeSmsRu } from '../../../test/fake-smsru';
 import { createDb, type DbHandle } from '../../db/client';
 import { JobEngine, type JobEngineOptions } from '../jobs';
@@ -16,7 +17,9 @@ import { createProviders } from './providers';
 // Issue #16: texts go out as `send` jobs on the job engine (pg-boss on an in-memory PGlite here, retries 1–2 s then
 // 2–4 s apart) to the local SMS.ru server. A transient failure is retried and the text sent once; a permanent one
 // is not retried and is reported (log line with the masked number, never the code; the failed counter); a
-// provider that keeps failing is reported after the last retry. The job table holds the text sealed.
+// provider that keeps failing is reported after the last retry. The job table holds the text sealed. Through SMSC,
+// a run that follows one whose request had no answer (a process stopped mid-request, a timeout) asks SMSC first:
+// each text exactly once.
 
 const OPTIONS: JobEngineOptions = {
   concurrency: 1,
@@ -32,6 +35,7 @@ let handle: DbHandle;
 let engine: JobEngine;
 let messenger: Messenger;
 let smsru: FakeSmsRu;
+let smsc: FakeSmsc;
 let dir: string;
 const logLines: string[] = [];
 const ownHandles: DbHandle[] = [];
@@ -41,6 +45,7 @@ function createMessenger(
   secret: string,
   timeoutMs = 300,
   db: DbHandle = handle,
+  sms: 'smsru' | 'smsc' = 'smsru',
 ): Messenger {
   const log = Fastify({
     logger: {
@@ -55,10 +60,11 @@ function createMessenger(
   }).log;
   const providers = createProviders(
     {
-      sms: 'smsru',
+      sms,
       call: 'smsru',
       mail: 'outbox',
       smsru: { apiId: smsru.apiId, url: smsru.url, test: false },
+      smsc: { login: smsc.login, password: smsc.password, url: smsc.url },
       timeoutMs,
     },
     path.join(dir, 'outbox.jsonl'),
@@ -70,6 +76,7 @@ function createMessenger(
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'podbor-messages-'));
   smsru = await new FakeSmsRu().start();
+  smsc = await new FakeSmsc().start();
   handle = await createDb({ pgliteDir: 'memory://' });
   engine = new JobEngine(handle, Fastify({ logger: false }).log, OPTIONS);
   messenger = createMessenger(engine, SECRET);
@@ -79,6 +86,7 @@ afterAll(async () => {
   await engine?.stop(1_000);
   await handle?.close();
   await smsru?.stop();
+  await smsc?.stop();
   await pause(200);
   for (const own of ownHandles) await own.close();
   rmSync(dir, { recursive: true, force: true });
@@ -311,5 +319,105 @@ describe('sending on the job engine', () => {
     } as SendJob);
     await until(async () => (await jobsFor(maskRecipient(to)))[0]?.state === 'completed', 10_000);
     expect(smsru.for(digits)).toHaveLength(0);
+  });
+});
+
+describe('sending through SMSC: exactly once', () => {
+  /**
+   * Process A's engine takes the job and its request to SMSC gets no answer (`behaviour`); A stops mid-way and
+   * pg-boss fails the running job back to the queue, as expiry does for a SIGKILLed process's. Process B then takes
+   * the job. Returns the job's progress once B completed it.
+   */
+  async function cutOffThenResumed(digits: string, to: string, behaviour: 'hang' | 'lost') {
+    smsc.script(digits, behaviour);
+    const own = await createDb({ pgliteDir: 'memory://' });
+    const a = new JobEngine(own, Fastify({ logger: false }).log, OPTIONS);
+    const messengerA = createMessenger(a, SECRET, 30_000, own, 'smsc');
+    await a.start();
+    await messengerA.gateways.sms.send({ to, purpose: 'register', code: '3344', text: 'Подбор: код 3344' });
+    await until(() => smsc.for(digits).length === 1, 10_000);
+    await a.stop(200);
+    const b = new JobEngine(own, Fastify({ logger: false }).log, OPTIONS);
+    createMessenger(b, SECRET, 300, own, 'smsc');
+    await b.start();
+    const jobs = async () =>
+      (
+        await own.db.execute<{ state: string; progress: Record<string, unknown> }>(
+          sql`select state::text, data->'_progress' as progress from pgboss.job where name = 'send'`,
+        )
+      ).rows;
+    try {
+      await until(async () => (await jobs())[0]?.state === 'completed', 15_000);
+      await pause(1_000); // time for a second text to show up, were one sent
+      return (await jobs())[0]!.progress;
+    } finally {
+      await b.stop(200);
+      ownHandles.push(own);
+    }
+  }
+
+  it('a process stopped after SMSC took the text: the next run finds it there and sends nothing', async () => {
+    const { to, digits } = phone();
+    const progress = await cutOffThenResumed(digits, to, 'hang');
+    expect(smsc.for(digits).map((r) => r.path)).toEqual(['sys/send.php', 'sys/status.php']);
+    expect(smsc.textsTo(digits)).toHaveLength(1);
+    expect(progress).toMatchObject({ cutOff: 1, foundAt: expect.any(String), sentAt: expect.any(String) });
+  });
+
+  it('a process stopped before its request reached SMSC: the next run does not find it and sends it, once', async () => {
+    const { to, digits } = phone();
+    const progress = await cutOffThenResumed(digits, to, 'lost');
+    expect(smsc.for(digits).map((r) => r.path)).toEqual(['sys/send.php', 'sys/status.php', 'sys/send.php']);
+    expect(smsc.textsTo(digits)).toHaveLength(1);
+    expect(progress).toMatchObject({ cutOff: 1, sentAt: expect.any(String) });
+    expect(progress).not.toHaveProperty('foundAt');
+  });
+
+  /** A process of its own (its own database and engine) that sends through SMSC. */
+  async function smscProcess() {
+    const own = await createDb({ pgliteDir: 'memory://' });
+    ownHandles.push(own);
+    const ownEngine = new JobEngine(own, Fastify({ logger: false }).log, OPTIONS);
+    const via = createMessenger(ownEngine, SECRET, 300, own, 'smsc');
+    await ownEngine.start();
+    const job = async () =>
+      (
+        await own.db.execute<{ state: string; error: string | null }>(
+          sql`select state::text, output->>'message' as error from pgboss.job where name = 'send'`,
+        )
+      ).rows[0];
+    return { via, job, stop: () => ownEngine.stop(200) };
+  }
+
+  it('a send that timed out (SMSC took it, the answer came too late) is retried as a lookup, not a second text', async () => {
+    const { to, digits } = phone();
+    smsc.script(digits, 'hang');
+    const { via, job, stop } = await smscProcess();
+    const sentBefore = await counter('podbor_api_messages_sent_total', { channel: 'sms', provider: 'smsc' });
+    try {
+      await via.gateways.sms.send({ to, purpose: 'order_ready', text: 'Заказ №7 готов к выдаче' });
+      await until(async () => (await job())?.state === 'completed', 15_000);
+    } finally {
+      await stop();
+    }
+    expect(smsc.for(digits).map((r) => r.path)).toEqual(['sys/send.php', 'sys/status.php']);
+    expect(smsc.textsTo(digits)).toHaveLength(1);
+    expect(await counter('podbor_api_messages_sent_total', { channel: 'sms', provider: 'smsc' })).toBe(
+      sentBefore + 1,
+    );
+  });
+
+  it('a permanent refusal (a bad number) ends the job failed, without retries', async () => {
+    const { to, digits } = phone();
+    smsc.script(digits, 'error-7');
+    const { via, job, stop } = await smscProcess();
+    try {
+      await via.gateways.sms.send({ to, purpose: 'order_ready', text: 'Заказ №8 готов к выдаче' });
+      await until(async () => (await job())?.state === 'failed', 15_000);
+      expect((await job())!.error).toContain('SMSC send.php: error 7');
+    } finally {
+      await stop();
+    }
+    expect(smsc.for(digits)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PermanentJobError, type JobEngine, type JobRun } from '../jobs';
@@ -50,6 +50,14 @@ type Message =
   | { channel: 'call'; request: CallRequest }
   | { channel: 'mail'; message: MailMessage };
 
+/** What one attempt did: sent the message, or found that the provider had it from an earlier run. */
+type Outcome = 'sent' | 'found';
+/** `ref`: the message's id at the provider (its job's); `resumed`: an earlier run asked and saw no "taken". */
+interface AttemptOf {
+  ref: string;
+  resumed: boolean;
+}
+
 const recipientOf = (m: Message) => (m.channel === 'call' ? m.request.to : m.message.to);
 const purposeOf = (m: Message) => (m.channel === 'call' ? 'reset_call' : m.message.purpose);
 /** The clear fields are bound to the ciphertext: a job whose channel or purpose was edited does not open. */
@@ -92,28 +100,31 @@ export class Messenger {
   /**
    * One run of a `send` job (README, «Messages»: what is guaranteed when a process dies mid-way). The run records in
    * the job's row (saveProgress) that it is about to ask the provider and, the moment the provider has taken the
-   * message, that it was sent. A later run of the same job — after a SIGKILL pg-boss gives the job to another
-   * process once its expiry passes — reads that record:
+   * message, that it was sent. A later run of the same job — a retry, or after a SIGKILL the run pg-boss gives the
+   * job to another process once its expiry passes — reads that record:
    *  - `sentAt`: the provider took it and only the job's completion was lost: done, not sent again;
-   *  - `askedAt` without an answer: the process died while the provider was being asked, and whether the request
-   *    had reached it is unknown (in the cluster test 5 of 6 once had not, 10 of 10 another time had). SMS.ru has
-   *    no idempotency key nor a lookup by our own id, so it is sent again (at least once): a lost code locks the
-   *    customer out, a second identical one does no harm. The job keeps a count of such cut-off sends (`cutOff`).
-   * A request that timed out (the process lived) is retried likewise: at least once.
+   *  - `askedAt` without `sentAt`: an earlier run asked the provider and saw no "taken" — it was refused, timed out,
+   *    or its process died mid-request (no `answeredAt`; counted as `cutOff`), and whether the request had reached
+   *    the provider is unknown. A provider that can look a message up by the sender's own id (SMSC: `taken`, the
+   *    job's id is the message's) is asked first: it has the message → recorded as sent, not sent again; it does
+   *    not → sent now. Exactly once. SMS.ru has no such id nor lookup, so it is sent again (at least once): a lost
+   *    code locks the customer out, a second identical one does no harm.
    */
   private async run(job: SendJob, run: JobRun): Promise<void> {
+    const where = { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id };
     if (run.progress.sentAt) {
-      this.env.log.info(
-        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
-        'message was sent by an earlier run of its job; not sent again',
-      );
+      this.env.log.info(where, 'message was sent by an earlier run of its job; not sent again');
       return;
     }
-    if (run.progress.askedAt && !run.progress.answeredAt) {
+    const resumed = Boolean(run.progress.askedAt);
+    const canLookUp = job.channel === 'sms' && this.providers.sms.taken !== undefined;
+    if (resumed && !run.progress.answeredAt) {
       await run.saveProgress({ cutOff: Number(run.progress.cutOff ?? 0) + 1 });
       this.env.log.warn(
-        { channel: job.channel, purpose: job.purpose, to: job.to, jobId: run.id },
-        'an earlier run died while asking the provider; sending again (it may arrive twice)',
+        where,
+        canLookUp
+          ? 'an earlier run died while asking the provider; asking it whether it took the message'
+          : 'an earlier run died while asking the provider; sending again (it may arrive twice)',
       );
     }
     let message: Message;
@@ -126,17 +137,22 @@ export class Messenger {
       throw new PermanentJobError(detail);
     }
     await run.saveProgress({ askedAt: new Date().toISOString(), answeredAt: null });
-    let sent = false;
+    let outcome: Outcome | undefined;
     try {
-      await this.deliver(message, run.lastAttempt);
-      sent = true;
+      outcome = await this.deliver(message, run.lastAttempt, { ref: run.id, resumed });
     } finally {
       const now = new Date().toISOString();
       // After a send, a failure to record it must not fail the job: a retry would send it a second time.
       await run
-        .saveProgress(sent ? { answeredAt: now, sentAt: now } : { answeredAt: now })
+        .saveProgress(
+          outcome
+            ? { answeredAt: now, sentAt: now, ...(outcome === 'found' ? { foundAt: now } : {}) }
+            : { answeredAt: now },
+        )
         .catch((err: unknown) => this.env.log.warn({ err, jobId: run.id }, 'could not record a send'));
     }
+    if (outcome === 'found')
+      this.env.log.info(where, 'the provider had the message from an earlier run; not sent again');
   }
 
   seal(message: Message): SendJob {
@@ -166,17 +182,19 @@ export class Messenger {
     if (await this.jobs.enqueue('send', this.seal(message))) return;
     // No job engine in this process (JOBS_ENABLED=false, tests that do not start one, a process still
     // migrating): one attempt at once, in the background so the request still does not wait; no retries.
-    void this.deliver(message, true).catch(() => undefined);
+    void this.deliver(message, true, { ref: randomUUID(), resumed: false }).catch(() => undefined);
   }
 
   /**
-   * One attempt. Returns when the provider took the message or it was given up on for good (reported); throws
-   * when the engine should try again — and, on the last attempt, after reporting it, so the job ends failed.
+   * One attempt. Returns once the provider has the message (sent now, or found from an earlier run); throws when
+   * the engine should try again — and, on the last attempt or a permanent refusal, after reporting it, so the job
+   * ends failed.
    */
-  private async deliver(message: Message, lastAttempt: boolean): Promise<void> {
+  private async deliver(message: Message, lastAttempt: boolean, attempt: AttemptOf): Promise<Outcome> {
     const { channel } = message;
+    let outcome: Outcome;
     try {
-      await this.attempt(message);
+      outcome = await this.attempt(message, attempt);
     } catch (err) {
       const permanent = err instanceof GatewayError && err.permanent;
       if (permanent || lastAttempt) {
@@ -189,11 +207,20 @@ export class Messenger {
       throw err;
     }
     messageSent(channel, this.providers.names[channel]);
+    return outcome;
   }
 
-  private async attempt(message: Message): Promise<void> {
-    if (message.channel === 'sms') return this.providers.sms.send(message.message);
-    if (message.channel === 'mail') return this.providers.mail.send(message.message);
+  private async attempt(message: Message, { ref, resumed }: AttemptOf): Promise<Outcome> {
+    if (message.channel === 'sms') {
+      const { sms } = this.providers;
+      if (resumed && sms.taken && (await sms.taken(message.message, ref))) return 'found';
+      await sms.send(message.message, ref);
+      return 'sent';
+    }
+    if (message.channel === 'mail') {
+      await this.providers.mail.send(message.message);
+      return 'sent';
+    }
     const { to, code, codeId, ip } = message.request;
     const { digits } = await this.providers.calls.call({ to, code, ip });
     // The provider chose the calling number: its last digits are the code the customer will type.
@@ -204,6 +231,7 @@ export class Messenger {
         target: to,
         code: digits,
       });
+    return 'sent';
   }
 
   private report(

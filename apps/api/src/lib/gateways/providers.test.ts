@@ -53,12 +53,39 @@ describe('gateway configuration', () => {
     });
   });
 
+  it('takes SMSC for texts when named, with its login, password, address and sender; calls stay on the outbox', () => {
+    const config = loadConfig({
+      ...base,
+      SMS_PROVIDER: 'smsc',
+      SMSC_LOGIN: 'shop',
+      SMSC_PASSWORD: 'secret',
+      SMSC_URL: 'http://127.0.0.1:9/',
+      SMSC_SENDER: 'Podbor',
+    });
+    expect(config.gateways).toEqual({
+      sms: 'smsc',
+      call: 'outbox',
+      mail: 'outbox',
+      smsc: { login: 'shop', password: 'secret', url: 'http://127.0.0.1:9', sender: 'Podbor' },
+      timeoutMs: 10_000,
+    });
+    expect(createProviders(config.gateways, config.outboxPath, log).names).toEqual({
+      sms: 'smsc',
+      call: 'outbox',
+      mail: 'outbox',
+    });
+  });
+
   it('refuses to start a provider without its settings', () => {
     expect(() => loadConfig({ ...base, CALL_PROVIDER: 'smsru' })).toThrow(/SMSRU_API_ID is required/);
     expect(() => loadConfig({ ...base, MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://localhost:25' })).toThrow(
       /SMTP_URL and MAIL_FROM are required/,
     );
-    expect(() => loadConfig({ ...base, SMS_PROVIDER: 'smsc' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ ...base, SMS_PROVIDER: 'smsc', SMSC_LOGIN: 'shop' })).toThrow(
+      /SMSC_LOGIN and SMSC_PASSWORD are required/,
+    );
+    expect(() => loadConfig({ ...base, SMS_PROVIDER: 'smsaero' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ ...base, CALL_PROVIDER: 'smsc' })).toThrow(/CALL_PROVIDER/);
     expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example.ru' })).toThrow(/SMTP_URL/);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaysConfig } from '../../config';
 import type { Providers } from './gateways';
 import { createOutboxProviders } from './outbox';
+import { createSmscSms } from './smsc';
 import { createSmsRuCalls, createSmsRuSms } from './smsru';
 import { createSmtpMail } from './smtp';
 
@@ -19,7 +20,18 @@ export function createProviders(
     from: config.smsru.from,
     test: config.smsru.test,
   };
-  const sms = config.sms === 'smsru' && smsru ? createSmsRuSms(smsru) : outbox.sms;
+  const sms =
+    config.sms === 'smsc' && config.smsc
+      ? createSmscSms({
+          login: config.smsc.login,
+          password: config.smsc.password,
+          baseUrl: config.smsc.url,
+          timeoutMs: config.timeoutMs,
+          sender: config.smsc.sender,
+        })
+      : config.sms === 'smsru' && smsru
+        ? createSmsRuSms(smsru)
+        : outbox.sms;
   const calls = config.call === 'smsru' && smsru ? createSmsRuCalls(smsru) : outbox.calls;
   const mail =
     config.mail === 'smtp' && config.smtp
@@ -30,7 +42,7 @@ export function createProviders(
     calls,
     mail,
     names: {
-      sms: sms === outbox.sms ? 'outbox' : 'smsru',
+      sms: sms === outbox.sms ? 'outbox' : config.sms,
       call: calls === outbox.calls ? 'outbox' : 'smsru',
       mail: mail === outbox.mail ? 'outbox' : 'smtp',
     },

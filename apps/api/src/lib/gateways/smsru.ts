@@ -1,13 +1,13 @@
 import { CODE_LENGTH } from '@podbor/contract';
 import { GatewayError, type CallProvider, type SmsGateway } from './gateways';
+import { postForm } from './http-form';
 
 // SMS.ru's HTTP API (https://sms.ru/api): texts through `sms/send`, reset codes through `code/call` (a call from
 // a random number of SMS.ru's pool; the answer says which four digits that number ends with, so SMS.ru — not
 // we — chooses the code, and lib/gateways/messages.ts stores its digits in place of ours).
 //
 // Both answer JSON: `{"status":"OK","status_code":100,…}` or `{"status":"ERROR","status_code":N,"status_text":…}`;
-// `sms/send` also answers per recipient under `sms.<number>`. Parameters go in a POST form, not the query string,
-// so neither the api_id nor a code lands in some proxy's access log.
+// `sms/send` also answers per recipient under `sms.<number>`. The request itself: lib/gateways/http-form.ts.
 
 export interface SmsRuOptions {
   apiId: string;
@@ -45,43 +45,14 @@ function refusal(what: string, code: number | undefined, text: string | undefine
   return new GatewayError(`SMS.ru ${what}: ${code ?? 'no status_code'} ${text ?? ''}`.trim(), !retry);
 }
 
-async function post(
-  opts: SmsRuOptions,
-  method: string,
-  params: Record<string, string>,
-): Promise<SmsRuAnswer> {
-  const body = new URLSearchParams({ api_id: opts.apiId, json: '1', ...params });
-  let res: Response;
-  try {
-    res = await fetch(`${opts.baseUrl}/${method}`, {
-      method: 'POST',
-      body,
-      signal: AbortSignal.timeout(opts.timeoutMs),
-    });
-  } catch (err) {
-    const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    throw new GatewayError(
-      timeout ? `SMS.ru ${method}: no answer in ${opts.timeoutMs} ms` : `SMS.ru ${method}: network error`,
-      false,
-      { cause: err },
-    );
-  }
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (err) {
-    throw new GatewayError(`SMS.ru ${method}: the answer broke off`, false, { cause: err });
-  }
-  // 5xx, 429 and 408 are the server's or the road's trouble; another 4xx means this request is wrong for good.
-  if (res.status >= 500 || res.status === 429 || res.status === 408)
-    throw new GatewayError(`SMS.ru ${method}: HTTP ${res.status}`, false);
-  if (!res.ok) throw new GatewayError(`SMS.ru ${method}: HTTP ${res.status}`, true);
-  try {
-    return JSON.parse(text) as SmsRuAnswer;
-  } catch {
-    // A page of some proxy in between instead of SMS.ru's JSON: the road, not the request.
-    throw new GatewayError(`SMS.ru ${method}: the answer is not JSON`, false);
-  }
+function post(opts: SmsRuOptions, method: string, params: Record<string, string>): Promise<SmsRuAnswer> {
+  const form = { api_id: opts.apiId, json: '1', ...params };
+  return postForm(
+    `SMS.ru ${method}`,
+    `${opts.baseUrl}/${method}`,
+    form,
+    opts.timeoutMs,
+  ) as Promise<SmsRuAnswer>;
 }
 
 export function createSmsRuSms(opts: SmsRuOptions): SmsGateway {
