@@ -142,7 +142,7 @@ describe('sending on the job engine', () => {
       text: 'Подбор: код подтверждения 5678',
     });
     // Queuing is a row in the database: no provider is waited for.
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
     await until(() => smsru.for(digits).some((r) => r.behaviour === 'ok'), 15_000);
     await pause(2_500); // time for a second send to show up, were the job run again
     expect(smsru.for(digits).map((r) => r.behaviour)).toEqual(['unavailable', 'ok']);
