@@ -35,7 +35,7 @@ export const MARKER = 'seed_unfinished';
 export const SEED_LOCK_SQL = `select pg_advisory_lock(hashtext('podbor: seed'))`;
 
 const structureRow = z.object({
-  kind: z.enum(['index', 'fk']),
+  kind: z.enum(['index', 'pkey', 'unique', 'fk']),
   tbl: z.string(),
   name: z.string(),
   def: z.string(),
@@ -64,11 +64,13 @@ export async function prepareBulkLoad(
     structures = z
       .array(structureRow)
       .parse((await client.query(`select kind, tbl, name, def from ${MARKER} order by seq`)).rows);
-    // Some may have been rebuilt before it stopped.
-    for (const s of structures) {
-      if (s.kind === 'fk') await client.query(`alter table ${s.tbl} drop constraint if exists "${s.name}"`);
-      else await client.query(`drop index if exists "${s.name}"`);
-    }
+    // Some may have been rebuilt before it stopped: foreign keys first, then the keys they lean on.
+    for (const s of structures.filter((x) => x.kind === 'fk'))
+      await client.query(`alter table ${s.tbl} drop constraint if exists "${s.name}"`);
+    for (const s of structures.filter((x) => x.kind === 'pkey' || x.kind === 'unique'))
+      await client.query(`alter table ${s.tbl} drop constraint if exists "${s.name}"`);
+    for (const s of structures.filter((x) => x.kind !== 'fk'))
+      await client.query(`drop index if exists "${s.name}"`);
     await client.query(`truncate ${tables.map((t) => `"${t}"`).join(', ')}`);
     // The reference rows were committed with the marker; children before parents.
     for (const t of [...referenceTables].reverse()) await client.query(`delete from "${t}"`);
@@ -87,7 +89,15 @@ export async function prepareBulkLoad(
       where c.contype = 'f' and c.connamespace = 'public'::regnamespace
         and (c.conrelid::regclass::text in (${list}) or c.confrelid::regclass::text in (${list}))
       order by 2, 3`);
-    structures = z.array(structureRow).parse([...indexes.rows, ...fks.rows]);
+    // Primary keys and unique constraints too: one sorted build costs less than a million ordered inserts (the
+    // slugs arrive in no order). Recorded as their index; the constraint is put back on it after the build.
+    const keys = await client.query(`select case c.contype when 'p' then 'pkey' else 'unique' end as kind,
+        c.conrelid::regclass::text as tbl, c.conname as name, pg_get_indexdef(c.conindid) as def
+      from pg_constraint c
+      where c.contype in ('p', 'u') and c.connamespace = 'public'::regnamespace
+        and c.conrelid::regclass::text in (${list})
+      order by 2, 3`);
+    structures = z.array(structureRow).parse([...indexes.rows, ...keys.rows, ...fks.rows]);
     await client.query(
       `create table ${MARKER} (seq int primary key, kind text not null, tbl text not null, name text not null, def text not null)`,
     );
@@ -96,6 +106,8 @@ export async function prepareBulkLoad(
       [JSON.stringify(structures.map((s, seq) => ({ seq, ...s })))],
     );
     for (const s of structures.filter((x) => x.kind === 'fk'))
+      await client.query(`alter table ${s.tbl} drop constraint "${s.name}"`);
+    for (const s of structures.filter((x) => x.kind === 'pkey' || x.kind === 'unique'))
       await client.query(`alter table ${s.tbl} drop constraint "${s.name}"`);
     const idx = structures.filter((x) => x.kind === 'index');
     if (idx.length > 0) await client.query(`drop index ${idx.map((i) => `"${i.name}"`).join(', ')}`);
@@ -386,7 +398,7 @@ export async function rebuildStructures(
       await c.query('set synchronous_commit = off');
     }
     const weight = (s: Structure) => (sizes.get(s.tbl) ?? 0) * (/ using gin /i.test(s.def) ? 4 : 1);
-    const indexes = structures.filter((s) => s.kind === 'index').sort((a, b) => weight(b) - weight(a));
+    const indexes = structures.filter((s) => s.kind !== 'fk').sort((a, b) => weight(b) - weight(a));
     await runAll(
       clients,
       indexes.map((s) => async (c) => {
@@ -395,6 +407,15 @@ export async function rebuildStructures(
         log(`  index ${s.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }),
     );
+    // The keys become constraints again on their new indexes (a catalogue change each).
+    for (const s of structures) {
+      if (s.kind === 'pkey' || s.kind === 'unique') {
+        const key = s.kind === 'pkey' ? 'primary key' : 'unique';
+        await clients[0]!.query(
+          `alter table ${s.tbl} add constraint "${s.name}" ${key} using index "${s.name}"`,
+        );
+      }
+    }
     const fks = structures.filter((s) => s.kind === 'fk');
     for (const s of fks)
       await clients[0]!.query(`alter table ${s.tbl} add constraint "${s.name}" ${s.def} not valid`);
