@@ -126,39 +126,58 @@ export const copyStatement = (t: CopyTable, freeze: boolean): string =>
 
 const typesOf = (t: CopyTable) => Object.values(t.columns);
 
+/** A value as its column type writes it, NULL included. */
+const value = (type: ColumnType, v: unknown): string =>
+  v === null || v === undefined ? '\\N' : FIELD[type](v);
+
+/**
+ * Each kind's installation text and FAQ as COPY fields, encoded once: they are the longest fields of a product row
+ * and the same for every product of a kind (seed_kind_text on the other path).
+ */
+const KIND_FIELDS = IMAGE_KINDS.map((kind) => ({
+  installation: value('text', INSTALLATION[kind]),
+  faq: value('jsonb', FAQ[kind] ?? null),
+}));
+const NO_FAQ = value('jsonb', []);
+
 /** Product rows: the kind number becomes its installation text and, when flagged, its FAQ (seed_kind_text). */
 export function encodeProducts(rows: unknown[][]): string {
-  return encode(
-    typesOf(PRODUCTS_COPY),
-    rows.map((r) => {
-      const kind = IMAGE_KINDS[Number(r[11])];
-      if (kind === undefined)
-        throw new Error(`Seed data: product ${String(r[0])} has no kind ${String(r[11])}`);
-      const out = r.slice();
-      out[11] = INSTALLATION[kind];
-      out[12] = r[12] ? (FAQ[kind] ?? null) : [];
-      return out;
-    }),
-  );
+  const types = typesOf(PRODUCTS_COPY);
+  const head = types.slice(0, 11);
+  const tail = types.slice(13);
+  const lines = rows.map((r) => {
+    const kind = KIND_FIELDS[Number(r[11])];
+    if (kind === undefined)
+      throw new Error(`Seed data: product ${String(r[0])} has no kind ${String(r[11])}`);
+    let line = '';
+    for (let i = 0; i < head.length; i++) line += value(head[i]!, r[i]) + '\t';
+    line += kind.installation + '\t' + (r[12] ? kind.faq : NO_FAQ);
+    for (let i = 0; i < tail.length; i++) line += '\t' + value(tail[i]!, r[13 + i]);
+    return line;
+  });
+  return lines.length === 0 ? '' : lines.join('\n') + '\n';
 }
 
 /**
  * Fitment rows: [product, platform, first position, count, category, popularity, price, listed] becomes one row
- * per vehicle of the platform's pool in [first, first + count), as the join on seed_pool does.
+ * per vehicle of the platform's pool in [first, first + count), as the join on seed_pool does. Only the vehicle
+ * differs between a product's rows: the rest of the line is encoded once.
  */
 export function fitmentEncoder(platforms: Platform[]): (rows: unknown[][]) => string {
-  const pools = new Map(platforms.map((p) => [p.index, p.transports.map((t) => t.id)]));
-  const types = typesOf(BULK_COPY.fitment);
+  const pools = new Map(platforms.map((p) => [p.index, p.transports.map((t) => String(t.id))]));
+  const [, , category, popularity, price, listed] = typesOf(BULK_COPY.fitment);
   return (rows) => {
-    const out: unknown[][] = [];
+    const lines: string[] = [];
     for (const r of rows) {
       const pool = pools.get(Number(r[1])) ?? [];
       const first = Number(r[2]);
       const end = first + Number(r[3]);
+      const product = value('int', r[0]) + '\t';
+      const rest = `\t${value(category!, r[4])}\t${value(popularity!, r[5])}\t${value(price!, r[6])}\t${value(listed!, r[7])}`;
       for (let pos = Math.max(0, first); pos < end && pos < pool.length; pos++)
-        out.push([r[0], pool[pos], r[4], r[5], r[6], r[7]]);
+        lines.push(product + pool[pos]! + rest);
     }
-    return encode(types, out);
+    return lines.length === 0 ? '' : lines.join('\n') + '\n';
   };
 }
 
