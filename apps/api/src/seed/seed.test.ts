@@ -274,7 +274,7 @@ describe('demo seed', () => {
     try {
       await seed(other, { products: PRODUCTS, mediaDir });
       const [a, b] = [await digest(db), await digest(other)];
-      expect(Object.keys(a)).toHaveLength(11);
+      expect(Object.keys(a)).toHaveLength(14);
       expect(b).toEqual(a);
     } finally {
       await other.close();
