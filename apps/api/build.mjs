@@ -10,6 +10,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/cli/seed.ts',
+    // The seed's generator thread (src/seed/postgres.ts), loaded from next to dist/seed.js.
+    'seed-worker': 'src/cli/seed-worker.ts',
     staff: 'src/cli/staff.ts',
     'yml-feed': 'src/cli/yml-feed.ts',
   },
@@ -25,4 +27,4 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
-console.log('api: built dist/server.js, dist/seed.js, dist/staff.js, dist/yml-feed.js');
+console.log('api: built dist/server.js, dist/seed.js, dist/seed-worker.js, dist/staff.js, dist/yml-feed.js');

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 export type Exec = Pick<Db, 'execute'>;
 
 /** 'epoch' = seconds since 1970 on the wire, timestamptz in the table (cheaper to write than ISO strings). */
-type ColumnType =
+export type ColumnType =
   'int' | 'smallint' | 'text' | 'numeric' | 'bool' | 'jsonb' | 'text[]' | 'timestamptz' | 'epoch';
 
 const cast = (i: number, type: ColumnType): string => {

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Db, DbHandle } from '../db/client';
 import { combine, dropSecondaryStructures, insertRows, insertSql, syncIdentity, type Exec } from './bulk';
 import { BANNERS, FAQ, INFO_PAGES, INSTALLATION, PAYMENT_METHODS, SHOWCASE } from './demo/content';
@@ -18,6 +20,7 @@ import {
 } from './media';
 import { refreshSearchWords } from '../modules/search/search.service';
 import { generateProducts, type ProductBatch } from './products';
+import { SEED_LOCK_SQL, finishBulkLoad, loadBulk, prepareBulkLoad, rebuildStructures } from './postgres';
 import { buildGeo, buildManufacturers, buildVehicles, flattenCategories, indexProperties } from './reference';
 
 /** Row counts of every table the seed fills. */
@@ -88,6 +91,25 @@ const BULK_TABLES = [
   'reviews',
 ] as const;
 
+/** What seedReference writes, parents before children (a seed that did not finish is cleared in reverse). */
+const REFERENCE_TABLES = [
+  'regions',
+  'cities',
+  'branches',
+  'warehouses',
+  'vehicle_types',
+  'vehicle_brands',
+  'vehicle_models',
+  'engines',
+  'transports',
+  'transport_years',
+  'categories',
+  'properties',
+  'property_values',
+  'category_properties',
+  'manufacturers',
+] as const;
+
 /** Products generated and written per round of statements: large enough for few round-trips, small enough for memory. */
 const BATCH = 10_000;
 
@@ -108,7 +130,8 @@ export async function isSeeded(db: Exec): Promise<boolean> {
 
 /**
  * Fills an empty, migrated database with the demo shop. The same `products` value always yields the same data.
- * Runs in one transaction: a failure leaves the database empty.
+ * On PGlite it runs in one transaction; on PostgreSQL in several (postgres.ts), and a seed that failed or was killed
+ * is cleared by the next one. Either way a failure never leaves a catalogue that counts as seeded.
  */
 export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSummary> {
   const total = opts.products ?? 5000;
@@ -122,32 +145,41 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
       'The database is already seeded (the showcases table has a row). Reset it first: seed --reset.',
     );
   }
+  const phases = phaseClock(log);
   const written = await generateMedia(opts.mediaDir);
   log(`media: ${written} new files in ${opts.mediaDir}`);
+  phases.end('media');
 
   let images: Reference['images'] = new Map();
-  await handle.db.transaction(async (tx) => {
-    // Two seeds started at once: the second waits here and then finds the showcase row.
-    await tx.execute(sql`lock table showcases in exclusive mode`);
-    if (await isSeeded(tx)) throw new Error('The database was seeded by another process meanwhile.');
-    const ctx = await seedReference(tx, log);
-    images = ctx.images;
-    const restore = await dropSecondaryStructures(tx, [...BULK_TABLES]);
-    // The generated fitment rows carry their product's category already: no per-row lookup for a million rows.
-    await tx.execute(sql`alter table product_transports disable trigger product_transports_category`);
-    await seedProducts(tx, total, ctx, log);
-    await tx.execute(sql`alter table product_transports enable trigger product_transports_category`);
-    log('indexes and foreign keys');
-    // Index builds sort in memory; the default 64 MB spills to disk for a large catalogue (millions of fitment
-    // rows). PGlite runs inside this process's WebAssembly heap: it keeps a smaller budget.
-    const sortMemory = handle.kind === 'postgres' ? '1GB' : '256MB';
-    await tx.execute(sql.raw(`set local maintenance_work_mem = '${sortMemory}'`));
-    await restore();
-    await seedStorefront(tx, ctx);
-    await syncIdentity(tx, IDENTITY_TABLES);
-    log('search dictionary');
-    await refreshSearchWords(tx);
-  });
+  if (handle.kind === 'postgres' && handle.url) {
+    images = await seedPostgres(handle.url, total, log, phases);
+  } else {
+    // PGlite: one connection, so one transaction; a failure leaves the database empty.
+    await handle.db.transaction(async (tx) => {
+      // Two seeds started at once: the second waits here and then finds the showcase row.
+      await tx.execute(sql`lock table showcases in exclusive mode`);
+      if (await isSeeded(tx)) throw new Error('The database was seeded by another process meanwhile.');
+      const ctx = await seedReference(tx, log);
+      images = ctx.images;
+      const restore = await dropSecondaryStructures(tx, [...BULK_TABLES]);
+      // The generated fitment rows carry their product's category already: no per-row lookup for a million rows.
+      await tx.execute(sql`alter table product_transports disable trigger product_transports_category`);
+      phases.end('reference');
+      await seedProducts(tx, total, ctx, log);
+      await tx.execute(sql`alter table product_transports enable trigger product_transports_category`);
+      phases.end('bulk load');
+      log('indexes and foreign keys');
+      // PGlite runs inside this process's WebAssembly heap: a smaller sort budget than PostgreSQL's.
+      await tx.execute(sql.raw(`set local maintenance_work_mem = '256MB'`));
+      await restore();
+      phases.end('indexes and foreign keys');
+      await seedStorefront(tx, ctx);
+      await syncIdentity(tx, IDENTITY_TABLES);
+      log('search dictionary');
+      await refreshSearchWords(tx);
+      phases.end('storefront and search dictionary');
+    });
+  }
   log(`media: ${await generateLabelledImages(opts.mediaDir, images.values())} new product pictures`);
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, which index-only scans (listing,
   // fitment, facets) need to skip the heap; PGlite has no autovacuum to do it later.
@@ -155,7 +187,71 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
   await handle.db.execute(
     sql.raw(`vacuum analyze ${[...SEEDED_TABLES, 'search_words'].map((t) => `"${t}"`).join(', ')}`),
   );
+  phases.end('pictures, vacuum analyze');
+  phases.report();
   return summarize(handle.db);
+}
+
+/** Times the seed's phases; report() prints them in one line (the figure issue #18 is measured by). */
+function phaseClock(log: (m: string) => void) {
+  const started = performance.now();
+  let last = started;
+  const done: string[] = [];
+  const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return {
+    end(name: string) {
+      const now = performance.now();
+      done.push(`${name} ${secs(now - last)}`);
+      last = now;
+    },
+    report() {
+      log(`phases: ${done.join(' · ')} — total ${secs(performance.now() - started)}`);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: the reference data and the marker in one transaction, the bulk tables by COPY over two connections,
+ * their indexes and foreign keys on two more, then the storefront, identities and search dictionary in the last
+ * transaction, which also removes the marker (postgres.ts). Concurrent seeds wait for each other on an advisory lock.
+ */
+async function seedPostgres(
+  url: string,
+  total: number,
+  log: (m: string) => void,
+  phases: ReturnType<typeof phaseClock>,
+): Promise<Reference['images']> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const db = drizzle(client);
+    await client.query(SEED_LOCK_SQL);
+    if (await isSeeded(db)) throw new Error('The database was seeded by another process meanwhile.');
+    await client.query('begin');
+    const structures = await prepareBulkLoad(client, BULK_TABLES, REFERENCE_TABLES, log);
+    const ctx = await seedReference(db, log);
+    await client.query('commit');
+    phases.end('reference');
+    const images = await loadBulk(url, total, BATCH, log);
+    phases.end('bulk load (COPY)');
+    log('indexes and foreign keys');
+    // Index builds sort in memory; the default 64 MB spills to disk for millions of fitment rows.
+    await rebuildStructures(url, structures, '1GB', log);
+    phases.end('indexes and foreign keys');
+    await client.query('begin');
+    await seedStorefront(db, ctx);
+    await syncIdentity(db, IDENTITY_TABLES);
+    log('search dictionary');
+    await refreshSearchWords(db);
+    await finishBulkLoad(client);
+    await client.query('commit');
+    phases.end('storefront and search dictionary');
+    return images;
+  } finally {
+    // Rolls back an open transaction and releases the advisory lock.
+    await client.end().catch(() => {});
+  }
 }
 
 type Reference = Awaited<ReturnType<typeof seedReference>>;
