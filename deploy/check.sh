@@ -124,7 +124,8 @@ call() { # url [json] [extra curl args…]
 status_of() { printf '%s\n' "$1" | tail -n 1; }
 body_of() { printf '%s\n' "$1" | sed '$d'; }
 json() { # json-text, JavaScript expression of `j`
-  printf '%s' "$1" | docker run --rm -i --network none podbor-api node -e \
+  # node of a running API container: the host may have none, and a new container would copy its whole image (vfs).
+  printf '%s' "$1" | docker exec -i "$(cid api-1)" node -e \
     "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const j=JSON.parse(s);const v=($2);console.log(typeof v==='string'?v:JSON.stringify(v))})"
 }
 
