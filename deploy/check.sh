@@ -154,7 +154,7 @@ fi
 
 r=$(call "$API/api/v1/catalog/$CATEGORY/products/" "{\"page\":1,\"sort\":\"popular\",\"order\":\"desc\",\"city\":\"$CITY\"}")
 if [ "$(status_of "$r")" = 200 ]; then
-  ok "API listing POST /api/v1/catalog/$CATEGORY/products/: 200, $(json "$(body_of "$r")" "j.count") products"
+  ok "API listing POST /api/v1/catalog/$CATEGORY/products/: 200, $(json "$(body_of "$r")" "j.total") products"
 else
   bad "API listing: $(status_of "$r") $(body_of "$r" | head -c 300)"
 fi
