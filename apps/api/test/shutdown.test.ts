@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import os from 'node:os';
@@ -6,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, closeApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDb } from '../src/db/client';
+import { createDb, type DbHandle } from '../src/db/client';
+import { adminUrl, templateName } from './db-template';
 
 // Issue #16, graceful shutdown: a stopping process (server.ts on SIGTERM runs closeApp) answers the requests in
 // flight and lets route handlers finish — also those whose client has gone, as a bench's connections at its end —
@@ -15,13 +17,30 @@ import { createDb } from '../src/db/client';
 // when set (test:e2e), on PGlite otherwise.
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podbor-shutdown-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const pgUrl = process.env.TEST_DATABASE_URL;
+let admin: DbHandle | undefined;
+let dbName: string | undefined;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) await admin?.db.execute(sql.raw(`drop database if exists "${dbName}" with (force)`));
+  await admin?.close();
+});
+
+/** A database of its own on PostgreSQL (a copy of the migrated, seeded template), or an in-memory PGlite. */
+async function database(): Promise<DbHandle> {
+  if (!pgUrl) return createDb({ pgliteDir: 'memory://' });
+  admin = await createDb({ databaseUrl: adminUrl(pgUrl), poolSize: 1 });
+  dbName = `shutdown_${randomBytes(4).toString('hex')}`;
+  await admin.db.execute(sql.raw(`create database "${dbName}" template "${templateName(pgUrl)}"`));
+  const u = new URL(pgUrl);
+  u.pathname = `/${dbName}`;
+  return createDb({ databaseUrl: u.toString(), poolSize: 2 });
+}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('graceful shutdown', () => {
   it('a slow request in flight when the process stops completes with 200, and a handler whose client left finishes its queries', async () => {
-    const pgUrl = process.env.TEST_DATABASE_URL;
-    const handle = await createDb(pgUrl ? { databaseUrl: pgUrl, poolSize: 2 } : { pgliteDir: 'memory://' });
+    const handle = await database();
     const config = loadConfig(
       { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       { jwtSecret: 'shutdown-test-secret-'.padEnd(48, 'x') },
