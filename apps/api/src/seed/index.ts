@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, DbHandle } from '../db/client';
+import { BULK_COPY, PRODUCTS_COPY } from './copy';
 import { combine, dropSecondaryStructures, insertRows, insertSql, syncIdentity, type Exec } from './bulk';
 import { BANNERS, FAQ, INFO_PAGES, INSTALLATION, PAYMENT_METHODS, SHOWCASE } from './demo/content';
 import { MAIL_DOMAIN, REGIONS } from './demo/geo';
@@ -434,29 +435,8 @@ async function seedReference(tx: Exec, log: (m: string) => void) {
   };
 }
 
-const PRODUCT_COLUMNS = {
-  id: 'int',
-  slug: 'text',
-  title: 'text',
-  article: 'text',
-  article_normalized: 'text',
-  manufacturer_id: 'int',
-  category_id: 'int',
-  price: 'numeric',
-  old_price: 'numeric',
-  images: 'jsonb',
-  description: 'text',
-  installation: 'text',
-  faq: 'jsonb',
-  is_service: 'bool',
-  is_universal: 'bool',
-  with_installation: 'bool',
-  is_popular: 'bool',
-  popularity: 'int',
-  rating_avg: 'numeric',
-  rating_count: 'int',
-  created_at: 'epoch',
-} as const;
+// The bulk tables' columns are the COPY path's (./copy): both loaders write the same rows.
+const PRODUCT_COLUMNS = PRODUCTS_COPY.columns;
 
 /** Product rows carry a kind number instead of the shared installation text and FAQ, which come from seed_kind_text. */
 const PRODUCT_SELECT = {
@@ -489,53 +469,23 @@ const PRODUCT_SELECT = {
 function batchSql(batch: ProductBatch): SQL {
   return combine([
     insertSql('products', PRODUCT_COLUMNS, batch.products, PRODUCT_SELECT),
-    insertSql(
-      'product_property_values',
-      { product_id: 'int', property_id: 'int', value_id: 'int', num_value: 'numeric' },
-      batch.props,
-    ),
+    insertSql(BULK_COPY.props.table, BULK_COPY.props.columns, batch.props),
     // category_id, popularity, price and listed are the product's own (the trigger that copies them is off during
     // the bulk load, see seed()).
-    insertSql(
-      'product_transports',
-      {
-        product_id: 'int',
-        transport_id: 'int',
-        category_id: 'int',
-        popularity: 'int',
-        price: 'numeric',
-        listed: 'bool',
-      },
-      batch.fitment,
-      {
-        exprs: [
-          '(e->>0)::int',
-          'f.transport_id',
-          '(e->>4)::int',
-          '(e->>5)::int',
-          '(e->>6)::numeric',
-          '(e->>7)::boolean',
-        ],
-        tail: 'join seed_pool f on f.platform = (e->>1)::int and f.pos >= (e->>2)::int and f.pos < (e->>2)::int + (e->>3)::int',
-      },
-    ),
-    insertSql('stock', { warehouse_id: 'int', product_id: 'int', quantity: 'int' }, batch.stock),
-    insertSql('analogues', { product_id: 'int', analogue_id: 'int', is_original: 'bool' }, batch.analogues),
-    insertSql(
-      'reviews',
-      {
-        id: 'int',
-        product_id: 'int',
-        author_first_name: 'text',
-        author_last_name: 'text',
-        grade: 'smallint',
-        comment: 'text',
-        created_at: 'epoch',
-        is_verified_buyer: 'bool',
-        moderation: 'text',
-      },
-      batch.reviews,
-    ),
+    insertSql(BULK_COPY.fitment.table, BULK_COPY.fitment.columns, batch.fitment, {
+      exprs: [
+        '(e->>0)::int',
+        'f.transport_id',
+        '(e->>4)::int',
+        '(e->>5)::int',
+        '(e->>6)::numeric',
+        '(e->>7)::boolean',
+      ],
+      tail: 'join seed_pool f on f.platform = (e->>1)::int and f.pos >= (e->>2)::int and f.pos < (e->>2)::int + (e->>3)::int',
+    }),
+    insertSql(BULK_COPY.stock.table, BULK_COPY.stock.columns, batch.stock),
+    insertSql(BULK_COPY.analogues.table, BULK_COPY.analogues.columns, batch.analogues),
+    insertSql(BULK_COPY.reviews.table, BULK_COPY.reviews.columns, batch.reviews),
   ]);
 }
 
