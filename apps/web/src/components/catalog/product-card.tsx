@@ -17,7 +17,8 @@ import styles from './product-card.module.css';
 export interface ProductCardProps {
   /** One `results` item of categoryProducts (the shop's listing item). */
   product: ProductListItem;
-  /** The card holds the page's largest image (first row): load it eagerly with high priority. */
+  /** The card is in the first row: load its image eagerly (not lazily), at the browser's own priority — on a phone
+   *  the page's largest element is the category's heading text, and a high-priority image would compete with it. */
   priority?: boolean;
 }
 
@@ -49,8 +50,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
             height={320}
             className={styles.image}
             loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding={priority ? 'sync' : 'async'}
+            decoding="async"
           />
         ) : null}
         {discount ? <span className={styles.discount}>−{discount}%</span> : null}
