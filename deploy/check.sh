@@ -199,7 +199,7 @@ esac
 PRIMARY_COUNT=$(psql_on postgres "select count(*) from products")
 sleep 1
 r=$(psql_on postgres-replica "select pg_is_in_recovery() || ' ' || (select count(*) from products)")
-[ "$r" = "t $PRIMARY_COUNT" ] && ok "replica: in recovery, $PRIMARY_COUNT products as on the primary" ||
+[ "$r" = "true $PRIMARY_COUNT" ] && ok "replica: in recovery, $PRIMARY_COUNT products as on the primary" ||
   bad "replica: '$r' (primary: $PRIMARY_COUNT products)"
 
 for s in api-1 api-2 web-1 web-2; do
@@ -212,9 +212,11 @@ done
 # The servers' own processes, as their images start them (root only where the official images keep it: nginx's
 # master, which opens the ports and then runs its workers unprivileged).
 for s in postgres postgres-replica redis nginx; do
-  r=$(docker exec "$(cid $s)" sh -c 'for p in /proc/[0-9]*; do
+  # The scan ends before `sort` starts, so the check's own commands (sh, sed) are the only ones to leave out.
+  r=$(docker exec "$(cid $s)" sh -c 'seen=$(for p in /proc/[0-9]*; do
       n=$(sed -n "s/^Name:\t//p" $p/status 2>/dev/null); u=$(sed -n "s/^Uid:\t\([0-9]*\).*/\1/p" $p/status 2>/dev/null)
-      [ -n "$n" ] && [ "$n" != sh ] && [ "$n" != sed ] && echo "$n:$u"; done | sort | uniq -c | tr -s " \n" " "')
+      [ -n "$n" ] && [ "$n" != sh ] && [ "$n" != sed ] && echo "$n:$u"; done)
+      printf "%s\n" "$seen" | sort | uniq -c | tr -s " \n" " "')
   case "$s:$r" in
     nginx:*nginx:0*nginx:[1-9]* | nginx:*nginx:[1-9]*nginx:0*) ok "$s processes (name:uid): $r(master root, workers not)" ;;
     nginx:*) bad "$s processes (name:uid): $r" ;;

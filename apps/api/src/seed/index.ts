@@ -19,6 +19,7 @@ import {
   type ImageKind,
   type ProductLabel,
 } from './media';
+import { publish } from '../lib/events';
 import { refreshSearchWords } from '../modules/search/search.service';
 import { generateProducts, type ProductBatch } from './products';
 import { SEED_LOCK_SQL, finishBulkLoad, loadBulk, prepareBulkLoad, rebuildStructures } from './postgres';
@@ -190,7 +191,19 @@ export async function seed(handle: DbHandle, opts: SeedOptions): Promise<SeedSum
   );
   phases.end('pictures, vacuum analyze');
   phases.report();
+  await announceSeeded(handle.db);
   return summarize(handle.db);
+}
+
+/**
+ * Tells API processes already running on this database (lib/events.ts) that the catalogue and the shop's content
+ * were written under them: a seed writes with COPY and without the services, so nothing else announces it, and
+ * their directories (categories, filters) and caches would go on serving the empty catalogue they started with.
+ */
+async function announceSeeded(db: Db): Promise<void> {
+  await publish(db, { type: 'catalog.changed', entity: 'product', ids: [] });
+  for (const entity of ['showcase', 'banner', 'page'] as const)
+    await publish(db, { type: 'content.changed', entity, ids: [] });
 }
 
 /** Times the seed's phases; report() prints them in one line (the figure issue #18 is measured by). */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
+import { EVENTS_CHANNEL, type ShopEvent } from '../lib/events';
 import { isSeeded, seed, type SeedSummary } from './index';
 import { digest } from '../../test/seed-digest';
 
@@ -24,11 +25,13 @@ describe('demo seed', () => {
   let db: DbHandle;
   let mediaDir: string;
   let summary: SeedSummary;
+  const announced: ShopEvent[] = [];
 
   beforeAll(async () => {
     mediaDir = mkdtempSync(path.join(os.tmpdir(), 'podbor-seed-'));
     db = await freshDb();
     expect(await isSeeded(db.db)).toBe(false);
+    await db.pglite?.listen(EVENTS_CHANNEL, (payload) => announced.push(JSON.parse(payload) as ShopEvent));
     summary = await seed(db, { products: PRODUCTS, mediaDir });
   }, 300_000);
 
@@ -263,6 +266,17 @@ describe('demo seed', () => {
       }),
     ).rejects.toThrow('rollback');
     expect(await categoriesOf(db.db)).toEqual([fitted!.category_id]);
+  });
+
+  it('tells running API processes that the catalogue and the content changed under them', () => {
+    expect(announced).toEqual(
+      expect.arrayContaining([
+        { type: 'catalog.changed', entity: 'product', ids: [] },
+        { type: 'content.changed', entity: 'showcase', ids: [] },
+        { type: 'content.changed', entity: 'banner', ids: [] },
+        { type: 'content.changed', entity: 'page', ids: [] },
+      ]),
+    );
   });
 
   it('refuses to seed an already seeded database', async () => {
