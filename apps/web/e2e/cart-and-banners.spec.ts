@@ -67,6 +67,8 @@ test.describe('cart and banners (item 13)', () => {
   }) => {
     await page.goto('/');
     const promos = page.getByRole('region', { name: 'Акции' }).locator('li a');
+    // The home page streams: count once the banners are in (fails, by timeout, if they never come).
+    await expect(promos.first(), 'the home page shows banners').toBeAttached();
     const count = await promos.count();
     expect(count, 'the home page shows banners').toBeGreaterThan(0);
     for (let i = 0; i < count; i++) {
