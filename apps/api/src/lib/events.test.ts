@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/helpers';
 import { rows } from '../../test/shop-helpers';
+import { cityDirectory } from './catalog/city.directory';
+import { transportDirectory } from './catalog/transport.directory';
 import { eventHub, publish, type ShopEvent } from './events';
 import { cached, TtlCache } from './ttl-cache';
 
@@ -77,6 +79,29 @@ describe('event bus (PGlite)', () => {
       await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [Number(p!.id)] });
     });
     expect(await until(async () => (await price()) === Number(p!.price) + 2)).toBe(true);
+  });
+
+  it('a catalogue event reloads the city and vehicle directories (a seed or an import under running processes)', async () => {
+    const cities = cityDirectory(ctx.handle.db);
+    const transports = transportDirectory(ctx.handle.db);
+    const [region] = await rows<{ id: number }>(ctx, sql`select id from regions order by id limit 1`);
+    const [transport] = await rows<{ id: number }>(ctx, sql`select id from transports order by id limit 1`);
+    expect((await cities.get()).bySlug.has('events-test-city')).toBe(false);
+    const generationOf = async () => (await transports.get()).byId.get(Number(transport!.id))?.generation;
+    const generation = await generationOf();
+    // Written by bare SQL, as another process would: the cached directories keep their answer…
+    await ctx.handle.db.execute(
+      sql`insert into cities (region_id, slug, title) values (${region!.id}, 'events-test-city', 'Городок')`,
+    );
+    await ctx.handle.db.execute(
+      sql`update transports set generation = 'events-test' where id = ${transport!.id}`,
+    );
+    expect((await cities.get()).bySlug.has('events-test-city')).toBe(false);
+    expect(await generationOf()).toBe(generation);
+    // …until the writer announces the change.
+    await publish(ctx.handle.db, { type: 'catalog.changed', entity: 'product', ids: [] });
+    expect(await until(async () => (await cities.get()).bySlug.has('events-test-city'))).toBe(true);
+    expect(await generationOf()).toBe('events-test');
   });
 });
 

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber } from '../../db/sql';
-import { cached, perDb } from '../ttl-cache';
+import { perDb } from '../ttl-cache';
+import { catalogValue } from './catalog-cache';
 import { CATEGORY_TTL_MS } from './category.directory';
 
 // Cities by slug, for the X-City header (stock per warehouse, installation prices). The first city in
@@ -27,7 +28,8 @@ async function load(db: Db): Promise<CityDirectory> {
   return { bySlug: new Map(list.map((c) => [c.slug, c])), fallback: list[0] ?? null };
 }
 
-export const cityDirectory = perDb((db: Db) => cached(() => load(db), CATEGORY_TTL_MS));
+/** The cities (one per app): reloaded at most once a minute, and after every catalogue change announced by any process (a seed, an import). */
+export const cityDirectory = perDb((db: Db) => catalogValue(db, () => load(db), CATEGORY_TTL_MS));
 
 export const CITY_HEADER = 'x-city';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { parseRows, pgNumber } from '../../db/sql';
 import { badRequest, notFound } from '../http-error';
-import { cached, perDb } from '../ttl-cache';
+import { perDb } from '../ttl-cache';
+import { catalogValue } from './catalog-cache';
 
 // Every selectable vehicle with its type, brand, model and engine. A few hundred to a few thousand rows that
 // change only when staff edit the vehicle list, so each process holds them for a minute (the v2 walk, labels in
@@ -104,8 +105,8 @@ async function load(db: Db): Promise<TransportDirectory> {
   };
 }
 
-/** The directory of the given database (one per app, reloaded at most once a minute). */
-export const transportDirectory = perDb((db: Db) => cached(() => load(db), TRANSPORT_TTL_MS));
+/** The directory of the given database (one per app): reloaded at most once a minute, and after every catalogue change announced by any process (a seed, an import). */
+export const transportDirectory = perDb((db: Db) => catalogValue(db, () => load(db), TRANSPORT_TTL_MS));
 
 export const titleSlugOf = (n: TitleSlug): TitleSlug => ({ title: n.title, slug: n.slug });
 
