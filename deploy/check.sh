@@ -209,6 +209,14 @@ for s in api-1 api-2 web-1 web-2; do
     *) ok "$s runs as: $r" ;;
   esac
 done
+# Product pictures carry their brand as text drawn by sharp: the API image needs a font for it, or every letter is
+# a box.
+r=$(docker exec "$(cid api-1)" fc-match sans-serif 2>&1 || true)
+case "$r" in
+  *DejaVu*) ok "api-1 draws picture labels with a real font: fc-match sans-serif → $r" ;;
+  *) bad "api-1 has no font for picture labels: '$r'" ;;
+esac
+
 # The servers' own processes, as their images start them (root only where the official images keep it: nginx's
 # master, which opens the ports and then runs its workers unprivileged).
 for s in postgres postgres-replica redis nginx; do
