@@ -70,7 +70,7 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry?: () => vo
 /** Rows of placeholders while a table's first page loads. */
 export function TableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div className={styles.skeletonRows} aria-busy="true" aria-label="Загрузка">
+    <div className={styles.skeletonRows} role="status" aria-busy="true" aria-label="Загрузка">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={20} />
       ))}
