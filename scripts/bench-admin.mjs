@@ -10,7 +10,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { singleRequestRun } from './bench-inputs.mjs';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  API_ARGS,
+  log,
+  mtime,
+  newestMtime,
+  nodeBin,
+  npmCmd,
+  root,
+  run,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,7 +109,7 @@ const enrol = execFileSync(
 const secret = /ключ: ([A-Z2-7]+)/.exec(enrol)?.[1];
 if (!secret) throw new Error(`staff: no authenticator key in\n${enrol}`);
 
-const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
+const api = startChild('api', nodeBin, API_ARGS, { env });
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 300_000);

@@ -15,7 +15,18 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { singleRequestRun } from './bench-inputs.mjs';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  API_ARGS,
+  log,
+  mtime,
+  newestMtime,
+  nodeBin,
+  npmCmd,
+  root,
+  run,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,7 +138,7 @@ function memoryOf(pid) {
 
 // BENCH_NODE_ARGS: extra flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the job.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const api = startChild('api', nodeBin, [...nodeArgs, 'apps/api/dist/server.js'], { env });
+const api = startChild('api', nodeBin, [...nodeArgs, ...API_ARGS], { env });
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`, 300_000);

@@ -19,7 +19,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { discoverInputs, percentile, singleRequestRun } from './bench-inputs.mjs';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  API_ARGS,
+  log,
+  mtime,
+  newestMtime,
+  nodeBin,
+  npmCmd,
+  root,
+  run,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -261,7 +272,7 @@ for (const target of targets) {
   run(nodeBin, ['apps/api/dist/seed.js', '--if-empty', '--products', String(target.size)], { env });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const startedAt = performance.now();
-  const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
+  const api = startChild('api', nodeBin, API_ARGS, { env });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/health`, 300_000);

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild } from './lib.mjs';
+import { API_ARGS, log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild } from './lib.mjs';
 
 export const NGINX_BIN = process.env.NGINX_BIN || '/usr/sbin/nginx';
 
@@ -185,7 +185,7 @@ export function startNginx(dir, file) {
 
 /** An API process of the built app (`npm start`'s dist/server.js). */
 export function startApi(name, port, env) {
-  return startChild(name, nodeBin, ['apps/api/dist/server.js'], { env: { ...env, API_PORT: String(port) } });
+  return startChild(name, nodeBin, API_ARGS, { env: { ...env, API_PORT: String(port) } });
 }
 
 /** A storefront process (its own server, dist/server.js) calling the API at `apiUrl`. */

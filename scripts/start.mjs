@@ -3,7 +3,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { log, mtime, newestMtime, nodeBin, npmCmd, root, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  API_ARGS,
+  log,
+  mtime,
+  newestMtime,
+  nodeBin,
+  npmCmd,
+  root,
+  run,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const PORT = process.env.PORT || '3000';
@@ -65,7 +76,7 @@ if (!process.env.DATABASE_URL && !existsSync(demoAdminFile)) {
   writeFileSync(demoAdminFile, out, { mode: 0o600 });
 }
 
-const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env: { API_PORT, PUBLIC_URL } });
+const api = startChild('api', nodeBin, API_ARGS, { env: { API_PORT, PUBLIC_URL } });
 let web;
 const children = () => [api, web].filter(Boolean);
 let stopping = false;

@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  API_ARGS,
   log,
   mtime,
   newestMtime,
@@ -109,7 +110,7 @@ await ensureDatabase(pgUrl, e2eName);
 log('seeding the e2e database…');
 run(nodeBin, ['apps/api/dist/seed.js', '--reset', '--products', '2000'], { env });
 
-const api = startChild('api', nodeBin, ['apps/api/dist/server.js'], { env });
+const api = startChild('api', nodeBin, API_ARGS, { env });
 let web;
 let code = 1;
 try {
@@ -173,7 +174,7 @@ async function hostilePhase(baseEnv) {
   };
   const hostileEnv = { ...baseEnv, ...limits, API_PORT: apiPort, WEB_TRUST_PROXY: 'false' };
   log('hostile phase: a second API + storefront with tight per-address limits…');
-  const hostileApi = startChild('api-hostile', nodeBin, ['apps/api/dist/server.js'], { env: hostileEnv });
+  const hostileApi = startChild('api-hostile', nodeBin, API_ARGS, { env: hostileEnv });
   let hostileWeb;
   try {
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`);

@@ -4,7 +4,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import path from 'node:path';
-import { ReplicaSet, routeReads, type ReplicaObserver, type ReplicaOptions } from './replicas';
+import {
+  CUSTOM_PLANS,
+  GENERIC_PLANS,
+  ReplicaSet,
+  routeReads,
+  type ReplicaObserver,
+  type ReplicaOptions,
+} from './replicas';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,30 +49,43 @@ export interface DbOptions {
 }
 
 const fixedPlanPools = new WeakMap<object, pg.Pool>();
+const customPlanPools = new WeakMap<object, pg.Pool>();
 
 /** The PostgreSQL pool for statements with one plan for every input; null on PGlite. */
 export function fixedPlanPool(db: Db): pg.Pool | null {
   return fixedPlanPools.get(db) ?? null;
 }
 
+/** The PostgreSQL pool where statements prepared by name are planned with each call's values; null on PGlite. */
+export function customPlanPool(db: Db): pg.Pool | null {
+  return customPlanPools.get(db) ?? null;
+}
+
 export async function createDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // numeric → JS number at the edges is done by drizzle's mode:'number'; count(*) (int8) stays a string in pg.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // Statements prepared by name on the main pool (parseRowsPrepared, db/sql.ts) keep being planned with their
+    // values; drizzle's own statements are unnamed, which PostgreSQL always plans per call.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      options: CUSTOM_PLANS,
+    });
     pool.on('error', () => {
       // An idle client lost its connection (e.g. the server restarted); the pool replaces it on next use.
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     // A few connections of their own for statements prepared by name with one plan for every input
-    // (rowsWithFixedPlan, db/sql.ts): plan_cache_mode applies to every parameterised statement of
+    // (parseRowsPrepared, db/sql.ts): plan_cache_mode applies to every parameterised statement of
     // a connection, drizzle's too, which must keep being planned with their values.
     const fixed = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Math.max(2, Math.ceil((opts.poolSize ?? 20) / 2)),
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: GENERIC_PLANS,
     });
     fixed.on('error', () => {});
     fixedPlanPools.set(db, fixed);
+    customPlanPools.set(db, pool);
     const replicas = opts.replicas?.urls.length
       ? new ReplicaSet(pool, opts.replicas, opts.replicaObserver)
       : undefined;

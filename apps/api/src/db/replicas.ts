@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 
+/** Connection options of the pools for statements planned with their values, and with one plan for every input. */
+export const CUSTOM_PLANS = '-c plan_cache_mode=force_custom_plan';
+export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
 // Read replicas (issue #16). The primary's pools are RoutingPools: a query sent through `pool.query()` while the
 // current request runs in a replica context (`replicaReads.run`, set by lib/route.ts for the public catalogue
 // reads) goes to a healthy replica, round robin; everything else — writes, transactions (`pool.connect()`),
@@ -118,11 +122,16 @@ export class ReplicaSet {
   ) {
     this.replicas = opts.urls.map((url, i) => {
       const options = { connectionString: url, connectionTimeoutMillis: 2_000 };
-      const pool = new pg.Pool({ ...options, max: opts.poolSize, application_name: 'podbor-replica' });
+      const pool = new pg.Pool({
+        ...options,
+        max: opts.poolSize,
+        application_name: 'podbor-replica',
+        options: CUSTOM_PLANS,
+      });
       const fixed = new pg.Pool({
         ...options,
         max: Math.max(2, Math.ceil(opts.poolSize / 2)),
-        options: '-c plan_cache_mode=force_generic_plan',
+        options: GENERIC_PLANS,
       });
       // A replica going away makes idle clients error; the pool replaces them, the monitor marks it down.
       pool.on('error', () => {});

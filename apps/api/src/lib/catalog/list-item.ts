@@ -2,9 +2,16 @@ import { sql } from 'drizzle-orm';
 import { fitOf, type ProductListItem } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { pgNumber, pgNumberOrNull } from '../../db/sql';
+import { intArray, parseRowsPrepared, pgNumber, pgNumberOrNull } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
-import { bestOffers, offerJson, type BestOffer } from './offers';
+import {
+  bestOfferColumns,
+  bestOfferFrom,
+  bestOfferOf,
+  bestOffers,
+  offerJson,
+  type BestOffer,
+} from './offers';
 
 // A product as the list item of API-SHAPES §6 (listing, analogues, recommendations): the columns every such
 // statement selects, their row, and the item built from it.
@@ -46,6 +53,39 @@ export function listOffers(db: Db, rows: readonly ListItemRow[]): Promise<Map<nu
     rows.filter((r) => !r.in_stock && !r.is_service).map((r) => r.id),
   );
 }
+
+/**
+ * The cards of products `ids`, in that order, each with its best supplier offer where a card would call it «нет в
+ * наличии» (goods with no own stock): one statement, read by key, so one plan made per connection serves every
+ * page (db/sql.ts). Ids of no product are left out.
+ */
+export async function listItemsByIds(
+  db: Db,
+  tree: CategoryTree,
+  ids: readonly number[],
+  linked: boolean | undefined,
+): Promise<ProductListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await parseRowsPrepared(
+    db,
+    sql`select ${LIST_ITEM_COLUMNS}, o.*
+        from unnest(${intArray(ids)}) with ordinality k(id, n)
+        join products p on p.id = k.id
+        left join manufacturers m on m.id = p.manufacturer_id
+        left join lateral ${bestOfferOf(sql`p.id`)} o on true
+        order by k.n`,
+    listItemOfferRow,
+    'generic',
+  );
+  const offers = new Map<number, BestOffer>();
+  for (const r of rows) {
+    const offer = r.in_stock || r.is_service ? undefined : bestOfferFrom(r.id, r);
+    if (offer) offers.set(r.id, offer);
+  }
+  return rows.map((r) => toListItem(tree, r, linked, offers));
+}
+
+const listItemOfferRow = listItemRow.extend(bestOfferColumns);
 
 export function toListItem(
   tree: CategoryTree,

@@ -13,9 +13,16 @@ import {
 } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { parseRows, pgNumber } from '../../db/sql';
+import { intArray, parseRows, parseRowsPrepared, pgNumber, type Plan } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
-import { LIST_ITEM_COLUMNS, listItemRow, listOffers, toListItem, type ListItemRow } from './list-item';
+import {
+  LIST_ITEM_COLUMNS,
+  listItemRow,
+  listItemsByIds,
+  listOffers,
+  toListItem,
+  type ListItemRow,
+} from './list-item';
 
 // What a category's listing and the search results page do alike: read the page, size and sort of a call, key
 // a selection for the caches, order and page the products in one statement, and name the filter errors and the
@@ -98,26 +105,27 @@ export function roundEstimate(n: number): number {
   return Math.round(n / unit) * unit;
 }
 
-/** A page's rows: LIST_ITEM_COLUMNS of the ids `page` selects (a select with `id` and the sort columns), in order. */
+/** A page's cards: those of the ids `page` selects (a select of `id`), in its order. */
 export async function listItemsOf(
   db: Db,
   tree: CategoryTree,
   page: SQL,
   q: ListingParams & { transportId: number | null },
+  plan: Plan,
 ): Promise<CatalogProductsResponse['results']> {
-  const rows = await parseRows(
+  // Two statements: the page's ids, planned as `plan` says (the reads whose plan depends on the values), then their
+  // cards by key, whose one plan serves every page — planning the joins of the cards with each page's values
+  // was half of the database's work per page (issue #18).
+  const ids = await parseRowsPrepared(db, page, pageIdRow, plan);
+  return listItemsByIds(
     db,
-    sql`with page as (${page})
-        select ${LIST_ITEM_COLUMNS}
-        from page pg
-        join products p on p.id = pg.id
-        left join manufacturers m on m.id = p.manufacturer_id
-        order by ${orderBy(q.sort, q.order, 'pg')}`,
-    listItemRow,
+    tree,
+    ids.map((r) => r.id),
+    q.transportId === null ? undefined : true,
   );
-  const offers = await listOffers(db, rows);
-  return rows.map((r) => toListItem(tree, r, q.transportId === null ? undefined : true, offers));
 }
+
+const pageIdRow = z.object({ id: pgNumber });
 
 /** A row of the page, or the one row of an empty page that only carries the total. */
 const listingRow = z.union([

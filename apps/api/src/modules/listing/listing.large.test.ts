@@ -318,4 +318,109 @@ describe('listings whose cost follows the page (issue #18)', () => {
     expect(res.total).toBe(Number(c!.n));
     expect(res.pages).toBe(Math.ceil(Number(c!.n) / SIZE));
   });
+  it('counts checkbox, range and price filters in the sample as their SQL does: exactly, in a scope no larger than it', async () => {
+    // A leaf of no more products than the sample, with checkbox and range properties: each filter and all three
+    // together must give the count SQL gives (the sample is counted in memory, from its products' values). Pages
+    // of two products, so more matches follow the first page and the total comes from the sample.
+    const [c] = await query<{ id: number; slug: string }>(
+      sql`select c.id, c.slug from categories c
+          where not exists (select 1 from categories k where k.parent_id = c.id) and c.id <> ${leafId}
+            and (select count(*) from products p where p.category_id = c.id and p.is_active) <= ${TOTAL_SAMPLE}
+            and exists (select 1 from product_property_values v join products p on p.id = v.product_id
+                        join properties pr on pr.id = v.property_id where p.category_id = c.id and pr.type = 'RANGE')
+            and exists (select 1 from product_property_values v join products p on p.id = v.product_id
+                        join properties pr on pr.id = v.property_id where p.category_id = c.id and pr.type = 'CHECKBOX')
+          order by (select count(*) from products p where p.category_id = c.id) desc limit 1`,
+    );
+    expect(c, 'a leaf with checkbox and range filters').toBeDefined();
+    const [box] = await query<{ slug: string; value: string; id: number }>(
+      sql`select pr.slug, pv.value, pv.id from product_property_values v join products p on p.id = v.product_id
+          join properties pr on pr.id = v.property_id join property_values pv on pv.id = v.value_id
+          where p.category_id = ${c!.id} and p.is_active and pr.type = 'CHECKBOX'
+          group by pr.slug, pv.value, pv.id order by count(*) desc, pv.id limit 1`,
+    );
+    const [range] = await query<{ slug: string; id: number; lo: number; mid: number }>(
+      sql`select pr.slug, pr.id, min(v.num_value)::float8 as lo,
+            percentile_disc(0.6) within group (order by v.num_value)::float8 as mid
+          from product_property_values v join products p on p.id = v.product_id join properties pr on pr.id = v.property_id
+          where p.category_id = ${c!.id} and p.is_active and pr.type = 'RANGE'
+          group by pr.slug, pr.id order by count(*) desc, pr.id limit 1`,
+    );
+    const [price] = await query<{ lo: number; hi: number }>(
+      sql`select min(price)::float8 as lo, percentile_disc(0.8) within group (order by price)::float8 as hi
+          from products p where p.category_id = ${c!.id} and p.is_active`,
+    );
+    const where = {
+      box: sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id = ${box!.id})`,
+      range: sql`exists (select 1 from product_property_values v where v.product_id = p.id and v.property_id = ${range!.id}
+                   and v.num_value between ${range!.lo} and ${range!.mid})`,
+      price: sql`p.price between ${price!.lo} and ${price!.hi}`,
+    };
+    const filter = {
+      box: { [box!.slug]: [box!.value] },
+      range: { [range!.slug]: [range!.lo, range!.mid] },
+      price: { price: [price!.lo, price!.hi] },
+    };
+    const cases: [string, (keyof typeof where)[]][] = [
+      ['checkbox', ['box']],
+      ['range', ['range']],
+      ['price', ['price']],
+      ['all three', ['box', 'range', 'price']],
+    ];
+    let counted = 0;
+    for (const [name, keys] of cases) {
+      const truth = await count(
+        sql`select count(*) as n from products p where p.category_id = ${c!.id} and p.is_active
+            and ${sql.join(
+              keys.map((k) => where[k]),
+              sql` and `,
+            )}`,
+      );
+      const res = await listOk(
+        c!.slug,
+        { page: 1, filter: Object.assign({}, ...keys.map((k) => filter[k])) },
+        { qs: '?size=2' },
+      );
+      expect(res.total, name).toBe(truth);
+      expect(res.total_estimated, name).toBeUndefined();
+      if (truth > 2) counted++;
+    }
+    // Most cases had more matches than a page, so their totals came from the sample.
+    expect(counted).toBeGreaterThanOrEqual(3);
+  });
+  it("merges a subtree's universal products into a vehicle's pages by popularity and price, as a full sort would", async () => {
+    const [u] = await query<{ slug: string }>(
+      sql`select c.slug from products p join categories c on c.id = p.category_id
+          where p.is_active and p.is_universal group by c.slug order by count(*) desc, c.slug limit 1`,
+    );
+    expect(u, 'a category with universal products').toBeDefined();
+    const [t] = await query<{ id: number }>(
+      sql`select pt.transport_id as id from product_transports pt join products p on p.id = pt.product_id
+          join categories c on c.id = p.category_id
+          where c.slug = ${u!.slug} and pt.listed group by pt.transport_id order by count(*) desc, pt.transport_id limit 1`,
+    );
+    const transport = Number(t?.id ?? vehicle);
+    const universal = await count(
+      sql`select count(*) as n from products p where ${inSubtree(u!.slug)} and p.is_universal`,
+    );
+    expect(universal).toBeGreaterThan(0);
+    for (const sort of ['popular', 'price'] as const)
+      for (const order of ['desc', 'asc'] as const)
+        for (const page of [1, 2]) {
+          const res = await listOk(u!.slug, { page, sort, order }, { transport, qs: '?size=5' });
+          const want = await query<{ slug: string }>(
+            sql`select p.slug from products p where ${inSubtree(u!.slug, transport)}
+                order by ${REFERENCE_ORDER[sort](sql.raw(order))} limit 5 offset ${(page - 1) * 5}`,
+          );
+          expect(
+            res.results.map((r) => r.slug),
+            `${sort} ${order} p${page}`,
+          ).toEqual(want.map((r) => r.slug));
+        }
+    const total = await count(
+      sql`select count(*) as n from products p where ${inSubtree(u!.slug, transport)}`,
+    );
+    const first = await listOk(u!.slug, { page: 1 }, { transport, qs: '?size=5' });
+    if (total <= TOTAL_SAMPLE) expect(first.total).toBe(total);
+  });
 });
