@@ -13,7 +13,7 @@ import {
 } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { intArray, parseRows, parseRowsPrepared, pgNumber, type Plan } from '../../db/sql';
+import { parseRows, parseRowsPrepared, pgNumber, type Plan } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
 import {
   LIST_ITEM_COLUMNS,
