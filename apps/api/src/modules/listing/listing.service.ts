@@ -80,8 +80,9 @@ export function createListingService(db: Db): ListingService {
   // crawler walking every filter combination evicts old pages instead of growing the heap.
   const pages = catalogCache<string, CatalogProductsResponse>(db, LISTING_TTL_MS, 5_000, 'listing_pages');
   // The sample a listing estimates its total from (orderedPage) depends on the category × vehicle only, not on the
-  // filters or the page: its products' prices and property values are kept (≈ 30 KB each), so a listing counts
-  // any filters' matches in it without a statement. Dropped with every catalogue change, like the pages.
+  // filters or the page: its products' ids and prices, and the values of the properties filtered so far, are kept
+  // (≈ 16 KB, and 12 KB per property: a category filters by a handful), so a listing counts its filters' matches
+  // in it without a statement. Dropped with every catalogue change, like the pages.
   const samples = catalogCache<string, ScopeSample>(db, CATEGORY_TTL_MS, 1_000, 'listing_samples');
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
@@ -281,17 +282,14 @@ interface ListingQuery extends Scope, ListingParams {
 }
 
 /**
- * The scope's sample (orderedPage) as the filters need it: per drawn product its price, the ids of its property
- * values (`values[valueStart[i]] … values[valueStart[i + 1] - 1]` for row i) and its numeric values (`rangeProperty`
- * and `rangeValue`, between `rangeStart[i]` and `rangeStart[i + 1]`).
+ * The scope's sample (orderedPage) as the filters need it: the drawn products' ids and prices, and per property
+ * (loaded when a filter first asks for it) each row's value id (-1: none) and number (NaN: none) — a product has
+ * at most one value of a property (the key of product_property_values).
  */
 interface ScopeSample {
+  ids: number[];
   prices: Float64Array;
-  valueStart: Int32Array;
-  values: Int32Array;
-  rangeStart: Int32Array;
-  rangeProperty: Int32Array;
-  rangeValue: Float64Array;
+  properties: Map<number, { values: Int32Array; nums: Float64Array }>;
 }
 
 /** The scope's sample, loaded by `load` or kept from an earlier call. */
@@ -318,29 +316,49 @@ async function listProducts(
   return listingPage(db, tree, scopeSelect(q, HIT_COLUMNS, q.conditions), q, run);
 }
 
-const sampleRow = z.object({
-  price: pgNumber,
-  vals: z.array(pgNumber),
-  rprops: z.array(pgNumber),
-  rnums: z.array(pgNumber),
+const drawnRow = z.object({ ids: z.array(z.number()), prices: z.array(z.number()) });
+const valuesRow = z.object({
+  rows: z.array(z.number()),
+  properties: z.array(z.number()),
+  values: z.array(z.number().nullable()),
+  nums: z.array(z.number().nullable()),
 });
 
-/** The rows of a sample, packed (ScopeSample). */
-function packSample(rows: readonly z.infer<typeof sampleRow>[]): ScopeSample {
-  const valueStart = new Int32Array(rows.length + 1);
-  const rangeStart = new Int32Array(rows.length + 1);
-  rows.forEach((r, i) => {
-    valueStart[i + 1] = (valueStart[i] ?? 0) + r.vals.length;
-    rangeStart[i + 1] = (rangeStart[i] ?? 0) + r.rprops.length;
+/** SQL of the values of `propertyIds` of the products `s` (`id`, and `n`: the row's place in the sample, from 1). */
+const valuesOf = (s: SQL, propertyIds: readonly number[]) =>
+  sql`select coalesce(array_agg(s.n::int), '{}') as rows, coalesce(array_agg(v.property_id), '{}') as properties,
+        coalesce(array_agg(v.value_id), '{}') as values, coalesce(array_agg(v.num_value::float8), '{}') as nums
+      from ${s} join product_property_values v on v.product_id = s.id and v.property_id = any(${intArray(propertyIds)})`;
+
+/** Keeps in `sample` the values of `propertyIds` that `r` (a valuesRow) lists: -1 and NaN for the rows without. */
+function keepValues(sample: ScopeSample, propertyIds: readonly number[], r: z.infer<typeof valuesRow>): void {
+  const n = sample.ids.length;
+  const loaded = new Map(
+    propertyIds.map((id) => [
+      id,
+      { values: new Int32Array(n).fill(-1), nums: new Float64Array(n).fill(NaN) },
+    ]),
+  );
+  r.rows.forEach((row, j) => {
+    const property = loaded.get(r.properties[j] ?? 0);
+    if (!property) return;
+    property.values[row - 1] = r.values[j] ?? -1;
+    property.nums[row - 1] = r.nums[j] ?? NaN;
   });
-  return {
-    prices: Float64Array.from(rows.map((r) => r.price)),
-    valueStart,
-    values: Int32Array.from(rows.flatMap((r) => r.vals)),
-    rangeStart,
-    rangeProperty: Int32Array.from(rows.flatMap((r) => r.rprops)),
-    rangeValue: Float64Array.from(rows.flatMap((r) => r.rnums)),
-  };
+  for (const [id, property] of loaded) sample.properties.set(id, property);
+}
+
+/** The sample's values of `propertyIds` not loaded yet, read by key: one plan for every input. */
+async function loadProperties(db: Db, sample: ScopeSample, propertyIds: readonly number[]): Promise<void> {
+  const missing = propertyIds.filter((id) => !sample.properties.has(id));
+  if (missing.length === 0) return;
+  const [r] = await parseRowsPrepared(
+    db,
+    valuesOf(sql`unnest(${intArray(sample.ids)}) with ordinality s(id, n)`, missing),
+    valuesRow,
+    'generic',
+  );
+  if (r) keepValues(sample, missing, r);
 }
 
 /**
@@ -355,17 +373,13 @@ function countMatches(s: ScopeSample, filters: readonly FilterCondition[]): numb
         const price = s.prices[i] ?? NaN;
         return f.range !== undefined && price >= f.range[0] && price <= f.range[1];
       }
+      const property = s.properties.get(f.key);
+      if (!property) return false;
       if (f.range) {
-        const [lo, hi] = f.range;
-        for (let j = s.rangeStart[i] ?? 0; j < (s.rangeStart[i + 1] ?? 0); j++) {
-          const v = s.rangeValue[j] ?? NaN;
-          if (s.rangeProperty[j] === f.key && v >= lo && v <= hi) return true;
-        }
-        return false;
+        const v = property.nums[i] ?? NaN;
+        return v >= f.range[0] && v <= f.range[1];
       }
-      for (let j = s.valueStart[i] ?? 0; j < (s.valueStart[i + 1] ?? 0); j++)
-        if (f.valueIds.includes(s.values[j] ?? -1)) return true;
-      return false;
+      return f.valueIds.includes(property.values[i] ?? -1);
     };
     if (filters.every(meets)) matched++;
   }
@@ -408,26 +422,33 @@ async function orderedPage(
   const offset = (q.page - 1) * q.size;
   const page = sql`select p.id from (${eachCategory(ids, read)}) p
       order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
-  // The sample's products with their prices and property values, loaded once per category × vehicle (the draws
-  // are one index range read each, whatever the values, and the values one key range per product).
-  const loadSample = async () =>
-    packSample(
-      await parseRowsPrepared(
-        db,
-        sql`select s.price::float8 as price, v.vals, v.rprops, v.rnums
-            from (select * from (${eachCategory(ids, draw)}) u order by h limit ${SAMPLE_LIMIT}) s
-            cross join lateral (
-              select coalesce(array_agg(v.value_id) filter (where v.value_id is not null), '{}') as vals,
-                coalesce(array_agg(v.property_id) filter (where v.num_value is not null), '{}') as rprops,
-                coalesce(array_agg(v.num_value::float8) filter (where v.num_value is not null), '{}') as rnums
-              from product_property_values v where v.product_id = s.id
-            ) v`,
-        sampleRow,
-        'generic',
-      ),
+  // The sample's products and prices, loaded once per category × vehicle (one index range read each, whatever
+  // the values) with the values of the properties filtered (one key read per product); another property's values
+  // are loaded when a filter first asks for them.
+  const filtered = [...new Set(q.filters.filter((f) => f.key !== PRICE_KEY).map((f) => f.key))];
+  const loadSample = async (): Promise<ScopeSample> => {
+    const drawn = sql`(select id, price, row_number() over (order by h, id) as n
+        from (select * from (${eachCategory(ids, draw)}) d order by h, id limit ${SAMPLE_LIMIT}) d) s`;
+    const [r] = await parseRowsPrepared(
+      db,
+      sql`with s as materialized (select * from ${drawn})
+          select (select coalesce(array_agg(id order by n), '{}') from s) as ids,
+            (select coalesce(array_agg(price::float8 order by n), '{}') from s) as prices, v.*
+          from (${valuesOf(sql`s`, filtered)}) v`,
+      drawnRow.extend(valuesRow.shape),
+      'custom',
     );
+    const loaded: ScopeSample = {
+      ids: r?.ids ?? [],
+      prices: Float64Array.from(r?.prices ?? []),
+      properties: new Map(),
+    };
+    if (r) keepValues(loaded, filtered, r);
+    return loaded;
+  };
   const drawSample = async () => {
     const drawn = await sample(loadSample);
+    await loadProperties(db, drawn, filtered);
     return { examined: drawn.prices.length, matched: countMatches(drawn, q.filters) };
   };
   // A scope four times what the page reads will most likely have rows after the page, and then the sample is
