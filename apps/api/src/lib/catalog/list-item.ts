@@ -4,14 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRowsPrepared, pgNumber, pgNumberOrNull } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
-import {
-  bestOfferColumns,
-  bestOfferFrom,
-  bestOfferOf,
-  bestOffers,
-  offerJson,
-  type BestOffer,
-} from './offers';
+import { bestOfferColumn, bestOfferOf, bestOffers, offerJson, offerOf, type BestOffer } from './offers';
 
 // A product as the list item of API-SHAPES §6 (listing, analogues, recommendations): the columns every such
 // statement selects, their row, and the item built from it.
@@ -68,24 +61,23 @@ export async function listItemsByIds(
   if (ids.length === 0) return [];
   const rows = await parseRowsPrepared(
     db,
-    sql`select ${LIST_ITEM_COLUMNS}, o.*
+    sql`select ${LIST_ITEM_COLUMNS}, ${bestOfferOf(sql`p.id`)} as offer
         from unnest(${intArray(ids)}) with ordinality k(id, n)
         join products p on p.id = k.id
         left join manufacturers m on m.id = p.manufacturer_id
-        left join lateral ${bestOfferOf(sql`p.id`)} o on true
         order by k.n`,
     listItemOfferRow,
     'generic',
   );
   const offers = new Map<number, BestOffer>();
   for (const r of rows) {
-    const offer = r.in_stock || r.is_service ? undefined : bestOfferFrom(r.id, r);
+    const offer = r.in_stock || r.is_service ? undefined : offerOf(r.offer);
     if (offer) offers.set(r.id, offer);
   }
   return rows.map((r) => toListItem(tree, r, linked, offers));
 }
 
-const listItemOfferRow = listItemRow.extend(bestOfferColumns);
+const listItemOfferRow = listItemRow.extend({ offer: bestOfferColumn });
 
 export function toListItem(
   tree: CategoryTree,

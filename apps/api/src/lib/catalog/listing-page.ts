@@ -13,7 +13,7 @@ import {
 } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { parseRows, parseRowsPrepared, pgNumber, type Plan } from '../../db/sql';
+import { parseRows, parseRowsPrepared, pgNumber } from '../../db/sql';
 import type { CategoryTree } from './category.directory';
 import {
   LIST_ITEM_COLUMNS,
@@ -111,12 +111,11 @@ export async function listItemsOf(
   tree: CategoryTree,
   page: SQL,
   q: ListingParams & { transportId: number | null },
-  plan: Plan,
 ): Promise<CatalogProductsResponse['results']> {
-  // Two statements: the page's ids, planned as `plan` says (the reads whose plan depends on the values), then their
-  // cards by key, whose one plan serves every page — planning the joins of the cards with each page's values
-  // was half of the database's work per page (issue #18).
-  const ids = await parseRowsPrepared(db, page, pageIdRow, plan);
+  // Two statements: the page's ids, planned with each call's values (how far down an index the page lies depends
+  // on them), then their cards by key, whose one plan serves every page — planning the joins of the cards with
+  // each page's values was half of the database's work per page (issue #18).
+  const ids = await parseRowsPrepared(db, page, pageIdRow, 'custom');
   return listItemsByIds(
     db,
     tree,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { expectedDate, type ProductOffer } from '@podbor/contract';
 import type { Db } from '../../db/client';
-import { intArray, parseRows, parseRowsPrepared, pgNumber, pgNumberOrNull } from '../../db/sql';
+import { intArray, parseRows, parseRowsPrepared, pgNumber } from '../../db/sql';
 
 // Supplier offers «под заказ» (issue #15), read by the storefront, the cart and orders. The best offer of a product
 // is the cheapest one of an active supplier that still has units, then the fastest (then the lowest supplier id,
@@ -45,43 +45,22 @@ const OFFER_COLUMNS = sql`o.supplier_id, o.product_id, o.price::float8 as price,
 const BEST_FIRST = sql`o.price, o.delivery_days, o.supplier_id`;
 
 /**
- * A LATERAL subquery of the best offer of product `productId` (SQL naming the product's id in the outer
- * statement), its columns prefixed `offer_`: for statements that read a product's card and its offer in one go.
+ * The best offer of product `productId` (SQL naming the product's id in the outer statement) as one JSON column
+ * of OFFER_COLUMNS (null when it has none), for statements that read a product's card and its offer in one go;
+ * read it back with `offerOf`.
  */
-export const bestOfferOf = (productId: SQL) => sql`(
-    select o.supplier_id as offer_supplier_id, o.price::float8 as offer_price,
-      o.purchase_price::float8 as offer_purchase_price, o.quantity as offer_quantity,
-      o.delivery_days as offer_delivery_days, o.multiplicity as offer_multiplicity
-    from supplier_offers o join suppliers s on s.id = o.supplier_id and s.is_active
+export const bestOfferOf = (productId: SQL) => sql`(select row_to_json(b) from (
+    select ${OFFER_COLUMNS} from supplier_offers o join suppliers s on s.id = o.supplier_id and s.is_active
     where o.product_id = ${productId} and o.quantity > 0
     order by ${BEST_FIRST} limit 1
-  )`;
+  ) b)`;
 
-/** The columns of bestOfferOf (all null when the product has no offer). */
-export const bestOfferColumns = {
-  offer_supplier_id: pgNumberOrNull,
-  offer_price: pgNumberOrNull,
-  offer_purchase_price: pgNumberOrNull,
-  offer_quantity: pgNumberOrNull,
-  offer_delivery_days: pgNumberOrNull,
-  offer_multiplicity: pgNumberOrNull,
-};
+/** The column of bestOfferOf. */
+export const bestOfferColumn = offerRow.nullable();
 
-type BestOfferColumns = { [K in keyof typeof bestOfferColumns]: number | null };
-
-/** The offer of a row with bestOfferColumns, or undefined when it has none. */
-export function bestOfferFrom(productId: number, r: BestOfferColumns): BestOffer | undefined {
-  if (r.offer_supplier_id === null) return undefined;
-  return {
-    supplierId: r.offer_supplier_id,
-    productId,
-    price: r.offer_price ?? 0,
-    purchasePrice: r.offer_purchase_price ?? 0,
-    quantity: r.offer_quantity ?? 0,
-    deliveryDays: r.offer_delivery_days ?? 0,
-    multiplicity: r.offer_multiplicity ?? 1,
-  };
-}
+/** The offer of a bestOfferOf column, or undefined when it is null. */
+export const offerOf = (column: z.infer<typeof bestOfferColumn>): BestOffer | undefined =>
+  column ? toOffer(column) : undefined;
 
 /** The best offer of each product (products without one are absent from the map). */
 export async function bestOffers(db: Db, productIds: readonly number[]): Promise<Map<number, BestOffer>> {

@@ -19,7 +19,6 @@ import {
   parseRowsWithFixedPlan,
   pgNumber,
   pgNumberOrNull,
-  type Plan,
 } from '../../db/sql';
 import {
   CATEGORY_TTL_MS,
@@ -268,8 +267,7 @@ function filterConditions(
       valueIds: ids,
     });
   }
-  // In a fixed order, whatever the order of the selection: the price (tested on the row itself) before the
-  // probes of the property values, and one statement text per set of filters.
+  // In a fixed order, whatever the order of the selection: one prepared statement per set of filters.
   return conditions.sort((a, b) => a.key - b.key);
 }
 
@@ -401,22 +399,17 @@ const eachCategory = (ids: readonly number[], read: SQL) =>
  * reads are merged and the page cut from the merge, with the row after it, which tells whether more follow.
  * `draw` reads category `c.id`'s first TOTAL_SAMPLE + 1 rows in the order of the id's hash (`id`, `price`, `h`):
  * over the subtree, a uniform sample of the scope, whose matches of the filters are counted (in memory: `sample`
- * keeps it per category × vehicle) when the total is not known otherwise. When nothing follows the page, the total is exact; a scope with no more rows than the sample is
- * counted exactly; a larger one gets its matches' share of the sample times `scopeSize`, rounded, flagged
- * `total_estimated`, and never less than the rows known to exist (those shown and the next), so the next page can
- * always be reached. `plan`: how the page's statement is planned.
+ * keeps it per category × vehicle) when the total is not known otherwise. When nothing follows the page, the total
+ * is exact; a scope with no more rows than the sample is counted exactly; a larger one gets its matches' share of
+ * the sample times `scopeSize`, rounded, flagged `total_estimated`, and never less than the rows known to exist
+ * (those shown and the next), so the next page can always be reached. How far down its index the page lies depends
+ * on the price range and filters, so the page's read is planned with each call's values (listItemsOf).
  */
 async function orderedPage(
   db: Db,
   tree: CategoryTree,
   q: ListingQuery,
-  {
-    read,
-    draw,
-    scopeSize,
-    plan,
-    sample,
-  }: { read: SQL; draw: SQL; scopeSize: number; plan: Plan; sample: SampleOf },
+  { read, draw, scopeSize, sample }: { read: SQL; draw: SQL; scopeSize: number; sample: SampleOf },
 ): Promise<CatalogProductsResponse> {
   const ids = q.category.subtreeIds;
   const offset = (q.page - 1) * q.size;
@@ -456,7 +449,7 @@ async function orderedPage(
   // waits for the longer of the two, not their sum. A smaller scope asks for it only when the page says so.
   const early = scopeSize > 4 * readLimit(q) ? drawSample() : null;
   early?.catch(() => {}); // awaited below when needed; a failure of the page's read must not leave it unhandled
-  const rows = await listItemsOf(db, tree, page, q, plan);
+  const rows = await listItemsOf(db, tree, page, q);
   const more = rows.length > q.size;
   const results = rows.slice(0, q.size);
   const shown = offset + results.length;
@@ -481,10 +474,7 @@ const readLimit = (q: ListingParams) => q.page * q.size + 1;
 /** The sample's size and the one more row that tells whether the scope is larger, as a constant of the text. */
 const SAMPLE_LIMIT = sql.raw(String(TOTAL_SAMPLE + 1));
 
-/**
- * A category's page without a vehicle: each category of the subtree through its index for the order asked. How
- * far down that index the page lies depends on the price range and filters, so it is planned with the call's values.
- */
+/** A category's page without a vehicle: each category of the subtree through its index for the order asked. */
 function listCategory(
   db: Db,
   tree: CategoryTree,
@@ -500,7 +490,6 @@ function listCategory(
     draw: sql`select p.id, p.price, hashint4(p.id) as h from products p
         where p.category_id = c.id and p.is_active order by hashint4(p.id) limit ${SAMPLE_LIMIT}`,
     scopeSize: ids.reduce((n, id) => n + (tree.directTotal.get(id) ?? 0), 0),
-    plan: 'custom',
     sample,
   });
 }
@@ -509,9 +498,9 @@ function listCategory(
  * A vehicle's page by popularity or price: its fitment rows carry the product's popularity, price and whether it
  * is listed (migration 0019), so each category is one index range read in order (product_transports_popular_idx /
  * _price_idx), the filters tested on the rows read until the page is full, beside a read of the category's
- * universal products in the same order. Fitment rows are seen as `p` with the product's `id`, so the filters' SQL applies unchanged. It is planned
- * with the call's values: with one plan for every input PostgreSQL reads a price range of _price_idx and sorts it
- * (190 ms for a vehicle's 26 000 parts) where the popularity order reads 69 rows.
+ * universal products in the same order. Fitment rows are seen as `p` with the product's `id`, so the filters' SQL
+ * applies unchanged. Planned with the call's values: with one plan for every input PostgreSQL reads a price range
+ * of _price_idx and sorts it (190 ms for a vehicle's 26 000 parts) where the popularity order reads 69 rows.
  */
 function listFitted(
   db: Db,
@@ -534,13 +523,7 @@ function listFitted(
   const scope = ids.reduce((n, id) => n + (fitted.get(id) ?? 0), 0);
   const universal = ids.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
   if (universal === 0)
-    return orderedPage(db, tree, q, {
-      read: fittedRead,
-      draw: fittedDraw,
-      scopeSize: scope,
-      plan: 'custom',
-      sample,
-    });
+    return orderedPage(db, tree, q, { read: fittedRead, draw: fittedDraw, scopeSize: scope, sample });
   // Universal products fit every vehicle (they have no fitment rows that list them): each category adds its own,
   // read in the same order through their indexes (products_universal_listing_idx by popularity), and to the sample.
   return orderedPage(db, tree, q, {
@@ -551,7 +534,6 @@ function listFitted(
         where p.category_id = c.id and p.is_active and p.is_universal
         order by hashint4(p.id) limit ${SAMPLE_LIMIT})`,
     scopeSize: scope + universal,
-    plan: 'custom',
     sample,
   });
 }
