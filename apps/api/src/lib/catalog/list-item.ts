@@ -1,8 +1,10 @@
+import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import { fitOf, type ProductListItem } from '@podbor/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { intArray, parseRowsPrepared, pgNumber, pgNumberOrNull } from '../../db/sql';
+import { perDb } from '../ttl-cache';
 import type { CategoryTree } from './category.directory';
 import { bestOfferColumn, bestOfferOf, bestOffers, offerJson, offerOf, type BestOffer } from './offers';
 
@@ -49,8 +51,8 @@ export function listOffers(db: Db, rows: readonly ListItemRow[]): Promise<Map<nu
 
 /**
  * The cards of products `ids`, in that order, each with its best supplier offer where a card would call it «нет в
- * наличии» (goods with no own stock): one statement, read by key, so one plan made per connection serves every
- * page (db/sql.ts). Ids of no product are left out.
+ * наличии» (goods with no own stock). Ids of no product are left out. The rows come from cardRows: the pages
+ * served in one turn of the event loop share one statement.
  */
 export async function listItemsByIds(
   db: Db,
@@ -59,23 +61,54 @@ export async function listItemsByIds(
   linked: boolean | undefined,
 ): Promise<ProductListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await parseRowsPrepared(
-    db,
-    sql`select ${LIST_ITEM_COLUMNS}, ${bestOfferOf(sql`p.id`)} as offer
-        from unnest(${intArray(ids)}) with ordinality k(id, n)
-        join products p on p.id = k.id
-        left join manufacturers m on m.id = p.manufacturer_id
-        order by k.n`,
-    listItemOfferRow,
-    'generic',
-  );
+  const loaded = await cardRows(db).loadMany(ids);
   const offers = new Map<number, BestOffer>();
-  for (const r of rows) {
-    const offer = r.in_stock || r.is_service ? undefined : offerOf(r.offer);
-    if (offer) offers.set(r.id, offer);
+  const rows: ListItemRow[] = [];
+  for (const card of loaded) {
+    if (card instanceof Error) throw card;
+    if (card === null) continue;
+    rows.push(card.row);
+    if (card.offer) offers.set(card.row.id, card.offer);
   }
   return rows.map((r) => toListItem(tree, r, linked, offers));
 }
+
+/** A card's row, and its best supplier offer where the card would call it «нет в наличии». */
+interface CardRow {
+  row: ListItemRow;
+  offer: BestOffer | undefined;
+}
+
+/**
+ * Card rows by product id, read by key in one statement for every page asked for in the same turn of the event
+ * loop (under load, the pages of many requests at once): one round trip, and one execution of the one plan made
+ * per connection (db/sql.ts), instead of one per page. Nothing is kept between turns (no cache): a card is as
+ * fresh as a statement of its own would make it.
+ */
+const cardRows = perDb(
+  (db: Db) =>
+    new DataLoader<number, CardRow | null>(
+      async (ids) => {
+        const rows = await parseRowsPrepared(
+          db,
+          sql`select ${LIST_ITEM_COLUMNS}, ${bestOfferOf(sql`p.id`)} as offer
+              from products p left join manufacturers m on m.id = p.manufacturer_id
+              where p.id = any(${intArray([...new Set(ids)])})`,
+          listItemOfferRow,
+          'generic',
+        );
+        const byId = new Map<number, CardRow>();
+        for (const r of rows) {
+          const { offer, ...row } = r;
+          byId.set(r.id, { row, offer: r.in_stock || r.is_service ? undefined : offerOf(offer) });
+        }
+        return ids.map((id) => byId.get(id) ?? null);
+      },
+      // After the turn's I/O callbacks (setImmediate), not the current one's microtasks: a batch gathers every
+      // request read from the sockets in this turn.
+      { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 2_000 },
+    ),
+);
 
 const listItemOfferRow = listItemRow.extend({ offer: bestOfferColumn });
 

@@ -92,6 +92,91 @@ async function expectedFitted(slug: string, sort: CatalogSort, order: SortOrder,
   return expected(slug, sort, order, page, sql`${inSubtree(slug, vehicle)} and ${where}`);
 }
 
+/**
+ * Changes a price, a popularity, a stock level, an activity and a fitment row of category `categoryId` (slug
+ * `slug`) in one catalogue write, after every cache that could keep the old answers was warmed, and checks that
+ * vehicle `transport`'s listing, counts and search follow.
+ */
+async function followsChanges(slug: string, categoryId: number, transport: number) {
+  const body = { page: 1, sort: 'popular' as const, order: 'desc' as const };
+  const before = await listOk(slug, body, { transport });
+  const top = before.results[0]!;
+  const second = before.results[1]!;
+  // A product of the leaf fitted to other vehicles only, with a filter value: it will be fitted to this one.
+  const [other] = await query<{ id: number; slug: string; article: string }>(
+    sql`select p.id, p.slug, p.article from products p where p.category_id = ${categoryId} and p.is_active
+        and exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id is not null)
+        and not exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transport})
+        limit 1`,
+  );
+  // Warm every cache that could keep the old answers: listing, facets, the vehicle's tree, search.
+  const facetsUrl = `/api/v1/catalog/${slug}/filters/${transport}/`;
+  const treeUrl = `/api/v1/catalog/categories/tree/${transport}/`;
+  const searchUrl = `/api/v1/catalog/search/?query=${encodeURIComponent(other!.article)}&transport=${transport}`;
+  for (const url of [facetsUrl, treeUrl, searchUrl])
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+  // One catalogue write, as the back office and the imports make them: the changes, then the event that clears
+  // every process's catalogue caches.
+  await ctx.handle.db.transaction(async (tx) => {
+    await tx.execute(sql`update products set popularity = 100000 where slug = ${second.slug}`);
+    await tx.execute(
+      sql`update stock set quantity = 0, reserved = 0 where product_id = (select id from products where slug = ${second.slug})`,
+    );
+    await tx.execute(sql`update products set is_active = false where slug = ${top.slug}`);
+    await tx.execute(
+      sql`insert into product_transports (product_id, transport_id) values (${other!.id}, ${transport})`,
+    );
+    await tx.execute(sql`update products set popularity = 200000, price = 12345 where id = ${other!.id}`);
+    await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [Number(other!.id)] });
+  });
+  await new Promise((r) => setTimeout(r, 100));
+
+  const fresh = await listOk(slug, body, { transport });
+  expect(fresh.results.map((r) => r.slug).slice(0, 2)).toEqual([other!.slug, second.slug]);
+  expect(fresh.results[0]!.price).toBe(12345);
+  expect(fresh.results[1]!.in_stock).toBe(false);
+  expect(fresh.results.map((r) => r.slug)).not.toContain(top.slug);
+  const byPrice = await listOk(
+    slug,
+    { page: 1, sort: 'price', order: 'desc', filter: { price: [12345, 12345] } },
+    { transport },
+  );
+  expect(byPrice.results.map((r) => r.slug)).toContain(other!.slug);
+
+  // The transport's count of the leaf in the tree, and every facet count, are the database's again.
+  const tree = json<{ slug: string; found: number; children?: unknown[] }[]>(
+    await ctx.app.inject({ method: 'GET', url: treeUrl }),
+  );
+  const find = (nodes: { slug: string; found: number; children?: unknown[] }[]): number | undefined => {
+    for (const n of nodes) {
+      if (n.slug === slug) return n.found;
+      const below = find((n.children ?? []) as typeof nodes);
+      if (below !== undefined) return below;
+    }
+    return undefined;
+  };
+  expect(find(tree)).toBe(
+    await count(sql`select count(*) as n from products p where ${inSubtree(slug, transport)}`),
+  );
+  const facets = filtersResponse.parse(json(await ctx.app.inject({ method: 'GET', url: facetsUrl })));
+  for (const f of facets.filter((x) => x.type !== 'RANGE'))
+    for (const v of f.values ?? []) {
+      const n = await count(sql`select count(*) as n from products p
+        join product_property_values v on v.product_id = p.id
+        join properties pr on pr.id = v.property_id and pr.slug = ${f.slug}
+        join property_values pv on pv.id = v.value_id and pv.value = ${String(v.value)}
+        where ${inSubtree(slug, transport)}`);
+      expect(v.count, `${f.slug}=${v.value}`).toBe(n);
+    }
+
+  // Search by its article now finds it fitted to the transport.
+  const found = searchResponse.parse(json(await ctx.app.inject({ method: 'GET', url: searchUrl })));
+  const hit = found.products.find((p) => p.slug === other!.slug);
+  expect(hit?.is_linked_transport).toBe(true);
+  expect(hit?.price).toBe(12345);
+}
+
 describe('listings whose cost follows the page (issue #18)', () => {
   it('gives every page in every order as a full sort of the subtree would, a parent merging its categories', async () => {
     const [bounds] = await query<{ lo: number; hi: number }>(
@@ -198,83 +283,78 @@ describe('listings whose cost follows the page (issue #18)', () => {
   });
 
   it('follows a price, a popularity, a stock level, a deactivation and a fitment row: listing, counts and search', async () => {
-    const body = { page: 1, sort: 'popular' as const, order: 'desc' as const };
-    const before = await listOk(leafSlug, body, { transport: vehicle });
-    const top = before.results[0]!;
-    const second = before.results[1]!;
-    // A product of the leaf fitted to other vehicles only, with a filter value: it will be fitted to this one.
-    const [other] = await query<{ id: number; slug: string; article: string }>(
-      sql`select p.id, p.slug, p.article from products p where p.category_id = ${leafId} and p.is_active
-          and exists (select 1 from product_property_values v where v.product_id = p.id and v.value_id is not null)
-          and not exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${vehicle})
-          limit 1`,
-    );
-    // Warm every cache that could keep the old answers: listing, facets, the vehicle's tree, search.
-    const facetsUrl = `/api/v1/catalog/${leafSlug}/filters/${vehicle}/`;
-    const treeUrl = `/api/v1/catalog/categories/tree/${vehicle}/`;
-    const searchUrl = `/api/v1/catalog/search/?query=${encodeURIComponent(other!.article)}&transport=${vehicle}`;
-    for (const url of [facetsUrl, treeUrl, searchUrl])
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await followsChanges(leafSlug, leafId, vehicle);
+  });
 
-    // One catalogue write, as the back office and the imports make them: the changes, then the event that clears
-    // every process's catalogue caches.
+  it('lists a vehicle scope the sample holds whole from it, as a full sort would, and follows the same changes', async () => {
+    // A category × vehicle of fewer products than the sample: its pages are cut from the kept sample in memory
+    // (only their cards are read), so they must match SQL in every order, with filters, and follow changes. The
+    // seed fits a few products per vehicle and category: the largest leaf but the grown one, no larger than the
+    // sample, gets all but three of its products fitted to one vehicle (three stay unfitted for the changes).
+    const [c] = await query<{ slug: string; id: number }>(
+      sql`select c.slug, c.id from categories c join products p on p.category_id = c.id
+          where p.is_active and c.id <> ${leafId} and not exists (select 1 from categories k where k.parent_id = c.id)
+          group by c.slug, c.id having count(*) <= ${TOTAL_SAMPLE} order by count(*) desc, c.id limit 1`,
+    );
+    const [t] = await query<{ id: number }>(sql`select id from transports order by id limit 1`);
+    const slug = c!.slug;
+    const transport = Number(t!.id);
     await ctx.handle.db.transaction(async (tx) => {
-      await tx.execute(sql`update products set popularity = 100000 where slug = ${second.slug}`);
       await tx.execute(
-        sql`update stock set quantity = 0, reserved = 0 where product_id = (select id from products where slug = ${second.slug})`,
+        sql`insert into product_transports (product_id, transport_id)
+            select p.id, ${transport}::int from products p
+            where p.category_id = ${c!.id} and p.is_active and not p.is_universal
+              and not exists (select 1 from product_transports pt where pt.product_id = p.id and pt.transport_id = ${transport})
+              and p.id not in (select q.id from products q where q.category_id = ${c!.id} and q.is_active
+                               and not q.is_universal order by q.id desc limit 3)`,
       );
-      await tx.execute(sql`update products set is_active = false where slug = ${top.slug}`);
-      await tx.execute(
-        sql`insert into product_transports (product_id, transport_id) values (${other!.id}, ${vehicle})`,
-      );
-      await tx.execute(sql`update products set popularity = 200000, price = 12345 where id = ${other!.id}`);
-      await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [Number(other!.id)] });
+      await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [] });
     });
     await new Promise((r) => setTimeout(r, 100));
-
-    const fresh = await listOk(leafSlug, body, { transport: vehicle });
-    expect(fresh.results.map((r) => r.slug).slice(0, 2)).toEqual([other!.slug, second.slug]);
-    expect(fresh.results[0]!.price).toBe(12345);
-    expect(fresh.results[1]!.in_stock).toBe(false);
-    expect(fresh.results.map((r) => r.slug)).not.toContain(top.slug);
-    const byPrice = await listOk(
-      leafSlug,
-      { page: 1, sort: 'price', order: 'desc', filter: { price: [12345, 12345] } },
-      { transport: vehicle },
+    const scope = await count(sql`select count(*) as n from products p where ${inSubtree(slug, transport)}`);
+    expect(scope).toBeGreaterThan(20);
+    expect(scope).toBeLessThanOrEqual(TOTAL_SAMPLE);
+    const [v] = await query<{ value: string; slug: string }>(
+      sql`select pv.value, pr.slug from product_property_values v
+          join property_values pv on pv.id = v.value_id join properties pr on pr.id = v.property_id
+          join products p on p.id = v.product_id
+          where ${inSubtree(slug, transport)} and pr.type = 'CHECKBOX'
+          group by pv.value, pr.slug order by count(*) desc, pv.value limit 1`,
     );
-    expect(byPrice.results.map((r) => r.slug)).toContain(other!.slug);
-
-    // The vehicle's count of the leaf in the tree, and every facet count, are the database's again.
-    const tree = json<{ slug: string; found: number; children?: unknown[] }[]>(
-      await ctx.app.inject({ method: 'GET', url: treeUrl }),
+    const [band] = await query<{ lo: number; hi: number }>(
+      sql`select percentile_disc(0.1) within group (order by p.price)::float8 as lo,
+            percentile_disc(0.9) within group (order by p.price)::float8 as hi
+          from products p where ${inSubtree(slug, transport)}`,
     );
-    const find = (nodes: { slug: string; found: number; children?: unknown[] }[]): number | undefined => {
-      for (const n of nodes) {
-        if (n.slug === leafSlug) return n.found;
-        const below = find((n.children ?? []) as typeof nodes);
-        if (below !== undefined) return below;
-      }
-      return undefined;
-    };
-    expect(find(tree)).toBe(
-      await count(sql`select count(*) as n from products p where ${inSubtree(leafSlug, vehicle)}`),
-    );
-    const facets = filtersResponse.parse(json(await ctx.app.inject({ method: 'GET', url: facetsUrl })));
-    for (const f of facets.filter((x) => x.type !== 'RANGE'))
-      for (const v of f.values ?? []) {
-        const n = await count(sql`select count(*) as n from products p
-          join product_property_values v on v.product_id = p.id
-          join properties pr on pr.id = v.property_id and pr.slug = ${f.slug}
-          join property_values pv on pv.id = v.value_id and pv.value = ${String(v.value)}
-          where ${inSubtree(leafSlug, vehicle)}`);
-        expect(v.count, `${f.slug}=${v.value}`).toBe(n);
-      }
-
-    // Search by its article now finds it fitted to the vehicle.
-    const found = searchResponse.parse(json(await ctx.app.inject({ method: 'GET', url: searchUrl })));
-    const hit = found.products.find((p) => p.slug === other!.slug);
-    expect(hit?.is_linked_transport).toBe(true);
-    expect(hit?.price).toBe(12345);
+    const has = sql`exists (select 1 from product_property_values v join property_values pv on pv.id = v.value_id
+        join properties pr on pr.id = v.property_id
+        where v.product_id = p.id and pr.slug = ${v!.slug} and pv.value = ${v!.value})`;
+    const cases: [string, Record<string, (string | number)[]>, SQL][] = [
+      ['plain', {}, sql`true`],
+      [v!.slug, { [v!.slug]: [v!.value] }, has],
+      ['price', { price: [band!.lo, band!.hi] }, sql`p.price between ${band!.lo} and ${band!.hi}`],
+    ];
+    for (const [name, filter, where] of cases)
+      for (const sort of ['popular', 'price'] as const)
+        for (const order of ['desc', 'asc'] as const)
+          for (const page of [1, 2]) {
+            const res = await listOk(slug, { page, sort, order, filter }, { transport, qs: '?size=8' });
+            const want = await query<{ slug: string }>(
+              sql`select p.slug from products p where ${inSubtree(slug, transport)} and ${where}
+                  order by ${REFERENCE_ORDER[sort](sql.raw(order))} limit 8 offset ${(page - 1) * 8}`,
+            );
+            const label = `${name} ${sort} ${order} p${page}`;
+            expect(
+              res.results.map((r) => r.slug),
+              label,
+            ).toEqual(want.map((r) => r.slug));
+            const total = await count(
+              sql`select count(*) as n from products p where ${inSubtree(slug, transport)} and ${where}`,
+            );
+            expect(res.total, label).toBe(total);
+            expect(res.total_estimated, label).toBeUndefined();
+          }
+    await followsChanges(slug, Number(c!.id), transport);
   });
 
   it('always lets the next page be reached, however few of a large scope match', async () => {

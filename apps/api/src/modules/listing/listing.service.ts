@@ -28,6 +28,7 @@ import {
   type CategoryTree,
 } from '../../lib/catalog/category.directory';
 import { filterDirectory, propertiesFor, type FilterDirectory } from '../../lib/catalog/filter.directory';
+import { listItemsByIds } from '../../lib/catalog/list-item';
 import {
   FILTER_MESSAGES,
   HIT_COLUMNS,
@@ -287,6 +288,7 @@ interface ListingQuery extends Scope, ListingParams {
 interface ScopeSample {
   ids: number[];
   prices: Float64Array;
+  popularity: Int32Array;
   properties: Map<number, { values: Int32Array; nums: Float64Array }>;
 }
 
@@ -314,7 +316,11 @@ async function listProducts(
   return listingPage(db, tree, scopeSelect(q, HIT_COLUMNS, q.conditions), q, run);
 }
 
-const drawnRow = z.object({ ids: z.array(z.number()), prices: z.array(z.number()) });
+const drawnRow = z.object({
+  ids: z.array(z.number()),
+  prices: z.array(z.number()),
+  popularity: z.array(z.number()),
+});
 const valuesRow = z.object({
   rows: z.array(z.number()),
   properties: z.array(z.number()),
@@ -360,11 +366,12 @@ async function loadProperties(db: Db, sample: ScopeSample, propertyIds: readonly
 }
 
 /**
- * How many rows of the sample meet every filter — the SQL of filterConditions, as data: the price within its range;
- * a checkbox or radio filter, one of its values; a range filter, the property's number within the range.
+ * The rows of the sample (their places in it) that meet every filter — the SQL of filterConditions, as data: the
+ * price within its range; a checkbox or radio filter, one of its values; a range filter, the property's number
+ * within the range.
  */
-function countMatches(s: ScopeSample, filters: readonly FilterCondition[]): number {
-  let matched = 0;
+function sampleMatches(s: ScopeSample, filters: readonly FilterCondition[]): number[] {
+  const matched: number[] = [];
   for (let i = 0; i < s.prices.length; i++) {
     const meets = (f: FilterCondition): boolean => {
       if (f.key === PRICE_KEY) {
@@ -379,9 +386,29 @@ function countMatches(s: ScopeSample, filters: readonly FilterCondition[]): numb
       }
       return f.valueIds.includes(property.values[i] ?? -1);
     };
-    if (filters.every(meets)) matched++;
+    if (filters.every(meets)) matched.push(i);
   }
   return matched;
+}
+
+/** Orders two rows of the sample (their places in it). */
+type SampleComparison = (s: ScopeSample) => (a: number, b: number) => number;
+
+/**
+ * The order of the rows of a sample as orderBy gives it in SQL (the id last), for the sorts whose columns the
+ * sample carries (popularity and price); null for the others.
+ */
+function sampleOrder(q: ListingParams): SampleComparison | null {
+  const dir = q.order === 'asc' ? 1 : -1;
+  const by =
+    (column: (s: ScopeSample) => ArrayLike<number>): SampleComparison =>
+    (s) => {
+      const values = column(s);
+      return (a, b) => dir * ((values[a] ?? 0) - (values[b] ?? 0)) || (s.ids[a] ?? 0) - (s.ids[b] ?? 0);
+    };
+  if (q.sort === 'price') return by((s) => s.prices);
+  if (q.sort === 'popular') return by((s) => s.popularity);
+  return null;
 }
 
 /**
@@ -397,9 +424,10 @@ const eachCategory = (ids: readonly number[], read: SQL) =>
  * (issue #18). `read` is one ordered read of category `c.id` (a select of `id` and the sort columns, ordered as
  * asked, limited to `readLimit`: the page's last row and one more), done for each category of the subtree; the
  * reads are merged and the page cut from the merge, with the row after it, which tells whether more follow.
- * `draw` reads category `c.id`'s first TOTAL_SAMPLE + 1 rows in the order of the id's hash (`id`, `price`, `h`):
- * over the subtree, a uniform sample of the scope, whose matches of the filters are counted (in memory: `sample`
- * keeps it per category × vehicle) when the total is not known otherwise. When nothing follows the page, the total
+ * `draw` reads category `c.id`'s first TOTAL_SAMPLE + 1 rows in the order of the id's hash (`id`, `price`,
+ * `popularity`, `h`): over the subtree, a uniform sample of the scope, kept in memory per category × vehicle
+ * (`sample`). A scope the sample holds whole is listed from it (popularity and price orders). Otherwise the sample's
+ * matches of the filters are counted when the total is not known from the page. When nothing follows the page, the total
  * is exact; a scope with no more rows than the sample is counted exactly; a larger one gets its matches' share of
  * the sample times `scopeSize`, rounded, flagged `total_estimated`, and never less than the rows known to exist
  * (those shown and the next), so the next page can always be reached. How far down its index the page lies depends
@@ -413,20 +441,19 @@ async function orderedPage(
 ): Promise<CatalogProductsResponse> {
   const ids = q.category.subtreeIds;
   const offset = (q.page - 1) * q.size;
-  const page = sql`select p.id from (${eachCategory(ids, read)}) p
-      order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
-  // The sample's products and prices, loaded once per category × vehicle (one index range read each, whatever
-  // the values) with the values of the properties filtered (one key read per product); another property's values
-  // are loaded when a filter first asks for them.
+  // The sample's products, prices and popularity, loaded once per category × vehicle (one index range read each,
+  // whatever the values) with the values of the properties filtered (one key read per product); another
+  // property's values are loaded when a filter first asks for them.
   const filtered = [...new Set(q.filters.filter((f) => f.key !== PRICE_KEY).map((f) => f.key))];
   const loadSample = async (): Promise<ScopeSample> => {
-    const drawn = sql`(select id, price, row_number() over (order by h, id) as n
+    const drawn = sql`(select id, price, popularity, row_number() over (order by h, id) as n
         from (select * from (${eachCategory(ids, draw)}) d order by h, id limit ${SAMPLE_LIMIT}) d) s`;
     const [r] = await parseRowsPrepared(
       db,
       sql`with s as materialized (select * from ${drawn})
           select (select coalesce(array_agg(id order by n), '{}') from s) as ids,
-            (select coalesce(array_agg(price::float8 order by n), '{}') from s) as prices, v.*
+            (select coalesce(array_agg(price::float8 order by n), '{}') from s) as prices,
+            (select coalesce(array_agg(popularity order by n), '{}') from s) as popularity, v.*
           from (${valuesOf(sql`s`, filtered)}) v`,
       drawnRow.extend(valuesRow.shape),
       'custom',
@@ -434,6 +461,7 @@ async function orderedPage(
     const loaded: ScopeSample = {
       ids: r?.ids ?? [],
       prices: Float64Array.from(r?.prices ?? []),
+      popularity: Int32Array.from(r?.popularity ?? []),
       properties: new Map(),
     };
     if (r) keepValues(loaded, filtered, r);
@@ -442,8 +470,34 @@ async function orderedPage(
   const drawSample = async () => {
     const drawn = await sample(loadSample);
     await loadProperties(db, drawn, filtered);
-    return { examined: drawn.prices.length, matched: countMatches(drawn, q.filters) };
+    return drawn;
   };
+  const respond = (
+    results: CatalogProductsResponse['results'],
+    total: number,
+    estimated: boolean,
+  ): CatalogProductsResponse => ({
+    current: q.page,
+    pages: Math.ceil(total / q.size),
+    total,
+    results,
+    ...(estimated ? { total_estimated: true as const } : {}),
+  });
+  // A scope the sample holds whole (most vehicle × category scopes: tens to hundreds of rows) is filtered, ordered
+  // and cut in memory, and only the page's cards are read: the sample is kept until the catalogue changes, so the
+  // page is what the read would give, without a statement planned for each price range.
+  const inMemory = sampleOrder(q);
+  if (inMemory && scopeSize <= TOTAL_SAMPLE) {
+    const drawn = await drawSample();
+    if (drawn.ids.length <= TOTAL_SAMPLE) {
+      const matched = sampleMatches(drawn, q.filters).sort(inMemory(drawn));
+      const shown = matched.slice(offset, offset + q.size).map((i) => drawn.ids[i] ?? 0);
+      const linked = q.transportId === null ? undefined : true;
+      return respond(await listItemsByIds(db, tree, shown, linked), matched.length, false);
+    }
+  }
+  const page = sql`select p.id from (${eachCategory(ids, read)}) p
+      order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
   // A scope four times what the page reads will most likely have rows after the page, and then the sample is
   // needed: it runs beside the page's read (on another pooled connection) instead of after it, so the answer
   // waits for the longer of the two, not their sum. A smaller scope asks for it only when the page says so.
@@ -453,19 +507,13 @@ async function orderedPage(
   const more = rows.length > q.size;
   const results = rows.slice(0, q.size);
   const shown = offset + results.length;
-  const respond = (total: number, estimated: boolean): CatalogProductsResponse => ({
-    current: q.page,
-    pages: Math.ceil(total / q.size),
-    total,
-    results,
-    ...(estimated ? { total_estimated: true as const } : {}),
-  });
   // Nothing after the page: it ends the matches (an empty page past the first does not say where they end).
-  if (!more && (results.length > 0 || offset === 0)) return respond(shown, false);
+  if (!more && (results.length > 0 || offset === 0)) return respond(results, shown, false);
   const drawn = await (early ?? drawSample());
-  if (drawn.examined <= TOTAL_SAMPLE) return respond(drawn.matched, false);
-  const estimate = roundEstimate((scopeSize * drawn.matched) / drawn.examined);
-  return respond(Math.max(estimate, shown + (more ? 1 : 0)), true);
+  const matched = sampleMatches(drawn, q.filters).length;
+  if (drawn.ids.length <= TOTAL_SAMPLE) return respond(results, matched, false);
+  const estimate = roundEstimate((scopeSize * matched) / drawn.ids.length);
+  return respond(results, Math.max(estimate, shown + (more ? 1 : 0)), true);
 }
 
 /** Rows one category's ordered read must give: up to the page's last row, and the one after it. */
@@ -487,7 +535,7 @@ function listCategory(
     read: sql`select ${HIT_COLUMNS} from products p
         where p.category_id = c.id and p.is_active${and}
         order by ${orderBy(q.sort, q.order)} limit ${readLimit(q)}`,
-    draw: sql`select p.id, p.price, hashint4(p.id) as h from products p
+    draw: sql`select p.id, p.price, p.popularity, hashint4(p.id) as h from products p
         where p.category_id = c.id and p.is_active order by hashint4(p.id) limit ${SAMPLE_LIMIT}`,
     scopeSize: ids.reduce((n, id) => n + (tree.directTotal.get(id) ?? 0), 0),
     sample,
@@ -516,7 +564,8 @@ function listFitted(
   const fittedRead = sql`select p.id, p.popularity, p.price from ${rows}
         where p.transport_id = ${q.transportId} and p.category_id = c.id and p.listed${and}
         order by ${order} limit ${readLimit(q)}`;
-  const fittedDraw = sql`select pt.product_id as id, pt.price, hashint4(pt.product_id) as h from product_transports pt
+  const fittedDraw = sql`select pt.product_id as id, pt.price, pt.popularity, hashint4(pt.product_id) as h
+        from product_transports pt
         where pt.transport_id = ${q.transportId} and pt.category_id = c.id and pt.listed
         order by hashint4(pt.product_id) limit ${SAMPLE_LIMIT}`;
   const ids = q.category.subtreeIds;
@@ -530,7 +579,7 @@ function listFitted(
     read: sql`(${fittedRead}) union all (select p.id, p.popularity, p.price from products p
         where p.category_id = c.id and p.is_active and p.is_universal${and}
         order by ${order} limit ${readLimit(q)})`,
-    draw: sql`(${fittedDraw}) union all (select p.id, p.price, hashint4(p.id) as h from products p
+    draw: sql`(${fittedDraw}) union all (select p.id, p.price, p.popularity, hashint4(p.id) as h from products p
         where p.category_id = c.id and p.is_active and p.is_universal
         order by hashint4(p.id) limit ${SAMPLE_LIMIT})`,
     scopeSize: scope + universal,
