@@ -137,4 +137,22 @@ describe('caches', () => {
     ttl = 0;
     expect(await cache.get('k', async () => ++n)).toBe(2);
   });
+
+  it('peek gives only a kept, fresh value and never loads', async () => {
+    let ttl = 60_000;
+    const cache = new TtlCache<string, number>(() => ttl, 10);
+    expect(cache.peek('k')).toBeUndefined();
+    let release!: (v: number) => void;
+    const loading = cache.get('k', () => new Promise<number>((r) => (release = r)));
+    expect(cache.peek('k')).toBeUndefined(); // still loading
+    release(1);
+    await loading;
+    expect(cache.peek('k')).toBe(1);
+    ttl = 0;
+    expect(cache.peek('k')).toBeUndefined(); // expired
+    ttl = 60_000;
+    expect(cache.peek('k')).toBe(1);
+    cache.clear();
+    expect(cache.peek('k')).toBeUndefined();
+  });
 });

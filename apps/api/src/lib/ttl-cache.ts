@@ -85,6 +85,12 @@ export class TtlCache<K, V> {
     return pending;
   }
 
+  /** The fresh value of `key`, if one is kept; nothing is loaded (and the lookup is not counted). */
+  peek(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    return hit !== undefined && Date.now() - hit.at < ttlOf(this.ttlMs) ? hit.data : undefined;
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

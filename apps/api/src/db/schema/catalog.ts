@@ -162,9 +162,10 @@ export const products = pgTable(
       .on(t.categoryId, t.ratingAvg.desc(), t.ratingCount.desc(), t.id)
       .where(sql`${t.isActive}`),
     // A uniform sample of a category's active products — its first rows in the order of the id's hash — from which
-    // a listing estimates a total too large to count one by one (issue #18). id and price make it index-only.
+    // a listing estimates a total too large to count one by one (issue #18), and cuts the pages of a category it
+    // holds whole. id, price and popularity make it index-only.
     index('products_sample_idx')
-      .on(t.categoryId, sql`hashint4(${t.id})`, t.id, t.price)
+      .on(t.categoryId, sql`hashint4(${t.id})`, t.id, t.price, t.popularity)
       .where(sql`${t.isActive}`),
     index('products_manufacturer_idx').on(t.manufacturerId),
     index('products_article_norm_idx').on(t.articleNormalized),

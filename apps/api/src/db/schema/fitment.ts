@@ -43,9 +43,10 @@ export const productTransports = pgTable(
       .on(t.transportId, t.categoryId, t.price, t.productId)
       .where(sql`${t.listed}`),
     // A uniform sample of a vehicle's fitted products of a category (hash order of the product id), from which a
-    // listing estimates a total too large to count one by one.
+    // listing estimates a total too large to count one by one, and cuts the pages of a scope it holds whole (price
+    // and popularity make it index-only).
     index('product_transports_sample_idx')
-      .on(t.transportId, t.categoryId, sql`hashint4(${t.productId})`, t.productId, t.price)
+      .on(t.transportId, t.categoryId, sql`hashint4(${t.productId})`, t.productId, t.price, t.popularity)
       .where(sql`${t.listed}`),
   ],
 );

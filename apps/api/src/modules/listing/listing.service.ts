@@ -117,7 +117,10 @@ export function createListingService(db: Db): ListingService {
             ...params,
           },
           categories.fitted,
-          (load) => samples.get(`${transportId ?? 0}:${category.id}`, load),
+          {
+            get: (load) => samples.get(`${transportId ?? 0}:${category.id}`, load),
+            kept: () => samples.peek(`${transportId ?? 0}:${category.id}`),
+          },
         ),
       );
     },
@@ -292,8 +295,12 @@ interface ScopeSample {
   properties: Map<number, { values: Int32Array; nums: Float64Array }>;
 }
 
-/** The scope's sample, loaded by `load` or kept from an earlier call. */
-type SampleOf = (load: () => Promise<ScopeSample>) => Promise<ScopeSample>;
+/** The scope's sample: loaded by `load` or kept from an earlier call. */
+interface SampleOf {
+  get(load: () => Promise<ScopeSample>): Promise<ScopeSample>;
+  /** The sample if it is kept, without loading it. */
+  kept(): ScopeSample | undefined;
+}
 
 async function listProducts(
   db: Db,
@@ -468,7 +475,7 @@ async function orderedPage(
     return loaded;
   };
   const drawSample = async () => {
-    const drawn = await sample(loadSample);
+    const drawn = await sample.get(loadSample);
     await loadProperties(db, drawn, filtered);
     return drawn;
   };
@@ -483,25 +490,27 @@ async function orderedPage(
     results,
     ...(estimated ? { total_estimated: true as const } : {}),
   });
-  // A scope the sample holds whole (most vehicle × category scopes: tens to hundreds of rows) is filtered, ordered
-  // and cut in memory, and only the page's cards are read: the sample is kept until the catalogue changes, so the
-  // page is what the read would give, without a statement planned for each price range.
+  // A scope the sample holds whole (most vehicle × category scopes: tens to hundreds of rows), once its sample is
+  // kept, is filtered, ordered and cut in memory, and only the page's cards are read: the sample is dropped with
+  // every catalogue change, so the page is what the read would give, without a statement planned for each price
+  // range. The first page of a scope is read (below) while its sample loads beside it for the next ones.
   const inMemory = sampleOrder(q);
-  if (inMemory && scopeSize <= TOTAL_SAMPLE) {
-    const drawn = await drawSample();
-    if (drawn.ids.length <= TOTAL_SAMPLE) {
-      const matched = sampleMatches(drawn, q.filters).sort(inMemory(drawn));
-      const shown = matched.slice(offset, offset + q.size).map((i) => drawn.ids[i] ?? 0);
-      const linked = q.transportId === null ? undefined : true;
-      return respond(await listItemsByIds(db, tree, shown, linked), matched.length, false);
-    }
+  const whole = inMemory !== null && scopeSize <= TOTAL_SAMPLE;
+  const kept = whole ? sample.kept() : undefined;
+  if (inMemory && kept && kept.ids.length <= TOTAL_SAMPLE) {
+    await loadProperties(db, kept, filtered);
+    const matched = sampleMatches(kept, q.filters).sort(inMemory(kept));
+    const shown = matched.slice(offset, offset + q.size).map((i) => kept.ids[i] ?? 0);
+    const linked = q.transportId === null ? undefined : true;
+    return respond(await listItemsByIds(db, tree, shown, linked), matched.length, false);
   }
   const page = sql`select p.id from (${eachCategory(ids, read)}) p
       order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
   // A scope four times what the page reads will most likely have rows after the page, and then the sample is
   // needed: it runs beside the page's read (on another pooled connection) instead of after it, so the answer
-  // waits for the longer of the two, not their sum. A smaller scope asks for it only when the page says so.
-  const early = scopeSize > 4 * readLimit(q) ? drawSample() : null;
+  // waits for the longer of the two, not their sum. So does the sample of a scope it would hold whole (for the
+  // next pages in memory). A smaller scope asks for it only when the page says so.
+  const early = whole || scopeSize > 4 * readLimit(q) ? drawSample() : null;
   early?.catch(() => {}); // awaited below when needed; a failure of the page's read must not leave it unhandled
   const rows = await listItemsOf(db, tree, page, q);
   const more = rows.length > q.size;
