@@ -57,10 +57,9 @@ export class TtlCache<K, V> {
   ) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    const fresh = hit !== undefined && Date.now() - hit.at < ttlOf(this.ttlMs);
-    this.onLookup?.(fresh);
-    if (fresh) return Promise.resolve(hit.data);
+    const hit = this.fresh(key);
+    this.onLookup?.(hit !== undefined);
+    if (hit) return Promise.resolve(hit.data);
     let pending = this.pending.get(key);
     if (!pending) {
       const started = this.generation;
@@ -87,8 +86,12 @@ export class TtlCache<K, V> {
 
   /** The fresh value of `key`, if one is kept; nothing is loaded (and the lookup is not counted). */
   peek(key: K): V | undefined {
+    return this.fresh(key)?.data;
+  }
+
+  private fresh(key: K): { data: V } | undefined {
     const hit = this.entries.get(key);
-    return hit !== undefined && Date.now() - hit.at < ttlOf(this.ttlMs) ? hit.data : undefined;
+    return hit !== undefined && Date.now() - hit.at < ttlOf(this.ttlMs) ? hit : undefined;
   }
 
   clear(): void {

@@ -116,12 +116,22 @@ export async function listItemsOf(
   // on them), then their cards by key, whose one plan serves every page — planning the joins of the cards with
   // each page's values was half of the database's work per page (issue #18).
   const ids = await parseRowsPrepared(db, page, pageIdRow, 'custom');
-  return listItemsByIds(
+  return pageCards(
     db,
     tree,
     ids.map((r) => r.id),
-    q.transportId === null ? undefined : true,
+    q,
   );
+}
+
+/** The cards of a page's products `ids`, in that order, as a listing with or without a vehicle shows them. */
+export function pageCards(
+  db: Db,
+  tree: CategoryTree,
+  ids: readonly number[],
+  q: { transportId: number | null },
+): Promise<CatalogProductsResponse['results']> {
+  return listItemsByIds(db, tree, ids, q.transportId === null ? undefined : true);
 }
 
 const pageIdRow = z.object({ id: pgNumber });

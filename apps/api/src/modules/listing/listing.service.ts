@@ -28,12 +28,12 @@ import {
   type CategoryTree,
 } from '../../lib/catalog/category.directory';
 import { filterDirectory, propertiesFor, type FilterDirectory } from '../../lib/catalog/filter.directory';
-import { listItemsByIds } from '../../lib/catalog/list-item';
 import {
   FILTER_MESSAGES,
   HIT_COLUMNS,
   listItemsOf,
   listingPage,
+  pageCards,
   listingParams,
   LISTING_TTL_MS,
   orderBy,
@@ -105,6 +105,7 @@ export function createListingService(db: Db): ListingService {
       const conditions = filterConditions(await filterDirectory(db).get(), category, filter);
       const params = listingParams(query, body);
       const key = JSON.stringify([category.id, transportId, params, selectionKey(filter)]);
+      const scope = `${transportId ?? 0}:${category.id}`;
       return pages.get(key, () =>
         listProducts(
           db,
@@ -118,8 +119,8 @@ export function createListingService(db: Db): ListingService {
           },
           categories.fitted,
           {
-            get: (load) => samples.get(`${transportId ?? 0}:${category.id}`, load),
-            kept: () => samples.peek(`${transportId ?? 0}:${category.id}`),
+            get: (load) => samples.get(scope, load),
+            kept: () => samples.peek(scope),
           },
         ),
       );
@@ -501,8 +502,7 @@ async function orderedPage(
     await loadProperties(db, kept, filtered);
     const matched = sampleMatches(kept, q.filters).sort(inMemory(kept));
     const shown = matched.slice(offset, offset + q.size).map((i) => kept.ids[i] ?? 0);
-    const linked = q.transportId === null ? undefined : true;
-    return respond(await listItemsByIds(db, tree, shown, linked), matched.length, false);
+    return respond(await pageCards(db, tree, shown, q), matched.length, false);
   }
   const page = sql`select p.id from (${eachCategory(ids, read)}) p
       order by ${orderBy(q.sort, q.order)} limit ${q.size + 1} offset ${offset}`;
