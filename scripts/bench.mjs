@@ -201,11 +201,52 @@ for (const size of sizes) {
 if (!process.env.DATABASE_URL)
   log('DATABASE_URL is not set: PostgreSQL is skipped (set it to benchmark PostgreSQL too).');
 
+/**
+ * How fast this machine's cores are right now, so runs on different machines (or the same one shared with other
+ * work) can be told apart: a fixed loop in Node, and PostgreSQL counting generated rows (best of three each).
+ */
+async function machineSpeed() {
+  const best = async (fn) => {
+    let min = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await fn();
+      min = Math.min(min, performance.now() - t0);
+    }
+    return min.toFixed(0);
+  };
+  const node = await best(() => {
+    let x = 0;
+    for (let i = 0; i < 1e8; i++) x = (x * 31 + i) | 0;
+    return x;
+  });
+  let postgres = '';
+  if (process.env.DATABASE_URL && args.only !== 'pglite') {
+    const client = new pg.Client({ connectionString: maintenanceUrl(process.env.DATABASE_URL) });
+    await client.connect();
+    try {
+      postgres = `; PostgreSQL counting 2,000,000 generated rows ${await best(() =>
+        client.query('select count(*) from generate_series(1, 2000000)'),
+      )} ms`;
+    } finally {
+      await client.end();
+    }
+  }
+  return `machine speed (best of 3, lower is faster): Node loop of 10^8 steps ${node} ms${postgres}`;
+}
+
+/** The server's maintenance database: the database DATABASE_URL names need not exist yet. */
+function maintenanceUrl(base) {
+  const url = new URL(base);
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
 /** DATABASE_URL with `_<size>` appended to its database name; the database is created when missing. */
 async function databaseOfSize(base, size) {
   const url = new URL(base);
   const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_${size}`;
-  const admin = new pg.Client({ connectionString: base });
+  const admin = new pg.Client({ connectionString: maintenanceUrl(base) });
   await admin.connect();
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -251,7 +292,7 @@ async function load(opts) {
 
 const port = process.env.BENCH_PORT || '4200';
 const rows = [];
-const notes = [];
+const notes = [await machineSpeed()];
 for (const target of targets) {
   // The per-hour and open-order limits would turn the order benchmark (one visitor, one address) into a
   // 429/400 benchmark.

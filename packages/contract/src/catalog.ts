@@ -126,6 +126,11 @@ export const catalogFilter = z.object({
   /** CHECKBOX and RADIO only. */
   values: z.array(filterValue).optional(),
   unit: z.string().optional(),
+  /**
+   * Podbor adds: the counts and bounds were estimated from a sample of the products (a large scope under a
+   * selection), as a listing's `total_estimated`; shown as «≈ 120».
+   */
+  estimated: z.literal(true).optional(),
 });
 export type CatalogFilter = z.infer<typeof catalogFilter>;
 

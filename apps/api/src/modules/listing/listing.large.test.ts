@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { filtersResponse, searchResponse, type CatalogSort, type SortOrder } from '@podbor/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { intArray } from '../../db/sql';
 import { categoryDirectory } from '../../lib/catalog/category.directory';
 import { TOTAL_SAMPLE } from '../../lib/catalog/listing-page';
 import { publish } from '../../lib/events';
@@ -279,6 +280,135 @@ describe('listings whose cost follows the page (issue #18)', () => {
     } else {
       expect(res.total_estimated).toBeUndefined();
       expect(res.total).toBe(fittedTrue);
+    }
+  });
+
+  it('counts the facets of a scope larger than its sample under a selection in the sample, close to exact, and follows changes', async () => {
+    // The grown leaf without a vehicle: about three samples' worth of products. Its values of the property the
+    // most products carry, the most common one selected with a price range around the middle of the leaf.
+    const scope = await count(sql`select count(*) as n from products p where ${inSubtree(leafSlug)}`);
+    expect(scope).toBeGreaterThan(2 * TOTAL_SAMPLE);
+    const [a] = await query<{ slug: string; value: string }>(
+      sql`with vs as (select pr.slug, pv.value, count(*) as n from products p
+            join product_property_values v on v.product_id = p.id join properties pr on pr.id = v.property_id
+            join property_values pv on pv.id = v.value_id
+            where ${inSubtree(leafSlug)} and pr.type <> 'RANGE' group by pr.slug, pv.value)
+          select slug, value from vs where slug in (select slug from vs group by slug having count(*) > 1)
+          order by n desc, value limit 1`,
+    );
+    const [band] = await query<{ lo: number; hi: number }>(
+      sql`select percentile_disc(0.2) within group (order by p.price)::float8 as lo,
+            percentile_disc(0.9) within group (order by p.price)::float8 as hi
+          from products p where ${inSubtree(leafSlug)}`,
+    );
+    const selection = { [a!.slug]: [a!.value], price: [band!.lo, band!.hi] };
+    const url = `/api/v1/catalog/${leafSlug}/filters/?filter=${encodeURIComponent(JSON.stringify(selection))}`;
+    const facets = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return filtersResponse.parse(json(res));
+    };
+    const inBand = sql`p.price between ${band!.lo} and ${band!.hi}`;
+    const hasA = sql`exists (select 1 from product_property_values v join property_values pv on pv.id = v.value_id
+        join properties pr on pr.id = v.property_id
+        where v.product_id = p.id and pr.slug = ${a!.slug} and pv.value = ${a!.value})`;
+    /** The exact disjunctive count: a value of the selected property under the price only, any other under both. */
+    const exact = (slug: string, value: string) =>
+      count(sql`select count(*) as n from products p
+        join product_property_values v on v.product_id = p.id
+        join properties pr on pr.id = v.property_id and pr.slug = ${slug}
+        join property_values pv on pv.id = v.value_id and pv.value = ${value}
+        where ${inSubtree(leafSlug)} and ${inBand} and ${slug === a!.slug ? sql`true` : hasA}`);
+
+    const estimated = await facets();
+    expect(estimated.every((f) => f.estimated === true)).toBe(true);
+    let compared = 0;
+    for (const f of estimated.filter((x) => x.type !== 'RANGE'))
+      for (const v of f.values ?? []) {
+        const n = await exact(f.slug, String(v.value));
+        // A listed value has products under the other filters (or is the selected one), and its estimate is
+        // within four standard deviations of a 1,001-row sample's share (finite population), plus rounding.
+        if (!(f.slug === a!.slug && String(v.value) === a!.value))
+          expect(n, `${f.slug}=${v.value}`).toBeGreaterThan(0);
+        const share = n / scope;
+        const sd =
+          scope * Math.sqrt((share * (1 - share)) / (TOTAL_SAMPLE + 1)) * Math.sqrt(1 - TOTAL_SAMPLE / scope);
+        expect(Math.abs(v.count - n), `${f.slug}=${v.value}: ${v.count} for ${n}`).toBeLessThanOrEqual(
+          4 * sd + 0.01 * n + 1,
+        );
+        compared++;
+      }
+    expect(compared).toBeGreaterThan(1);
+    // And every value one product in fifty has under the other filters is listed: the sample cannot miss it.
+    const values = await query<{ slug: string; value: string }>(
+      sql`select distinct pr.slug, pv.value from products p join product_property_values v on v.product_id = p.id
+          join properties pr on pr.id = v.property_id join property_values pv on pv.id = v.value_id
+          where ${inSubtree(leafSlug)} and pr.type <> 'RANGE'`,
+    );
+    for (const v of values) {
+      if ((await exact(v.slug, v.value)) < scope / 50) continue;
+      const listedValues = estimated.find((f) => f.slug === v.slug)?.values ?? [];
+      expect(
+        listedValues.map((x) => String(x.value)),
+        `${v.slug}=${v.value}`,
+      ).toContain(v.value);
+    }
+    // The price's bounds are those of sampled products that have the selected value: inside the exact ones.
+    const [priceTrue] = await query<{ lo: number; hi: number }>(
+      sql`select min(p.price)::float8 as lo, max(p.price)::float8 as hi from products p where ${inSubtree(leafSlug)} and ${hasA}`,
+    );
+    const price = estimated.find((f) => f.slug === 'price')!;
+    expect(price.min).toBeGreaterThanOrEqual(priceTrue!.lo);
+    expect(price.max).toBeLessThanOrEqual(priceTrue!.hi);
+    expect(price.min! < band!.lo || price.max! > band!.hi).toBe(true);
+    // The selected property lists its other values too (counted under the price alone).
+    expect(estimated.find((f) => f.slug === a!.slug)?.values?.length).toBeGreaterThan(1);
+
+    // A scope within its sample is counted exactly, unflagged (a narrow price range of the vehicle's scope).
+    const small = filtersResponse.parse(
+      json(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/catalog/${leafSlug}/filters/${vehicle}/?filter=${encodeURIComponent(JSON.stringify({ [a!.slug]: [a!.value] }))}`,
+        }),
+      ),
+    );
+    const fitted = await count(
+      sql`select count(*) as n from products p where ${inSubtree(leafSlug, vehicle)}`,
+    );
+    if (fitted <= TOTAL_SAMPLE) expect(small.some((f) => f.estimated)).toBe(false);
+
+    // The same selection after a catalogue write that takes every product with the most common value of another
+    // property out of the price band: that value leaves the facets (the kept sample was dropped).
+    const other = estimated
+      .filter((f) => f.type !== 'RANGE' && f.slug !== a!.slug)
+      .flatMap((f) => (f.values ?? []).map((v) => ({ slug: f.slug, value: String(v.value), count: v.count })))
+      .sort((x, y) => y.count - x.count)[0];
+    expect(other).toBeDefined();
+    const moved = await query<{ id: number; price: number }>(
+      sql`select p.id, p.price::float8 as price from products p
+          where ${inSubtree(leafSlug)} and exists (select 1 from product_property_values v
+            join property_values pv on pv.id = v.value_id join properties pr on pr.id = v.property_id
+            where v.product_id = p.id and pr.slug = ${other!.slug} and pv.value = ${other!.value})`,
+    );
+    const setPrices = (prices: SQL) =>
+      ctx.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`update products p set price = m.price
+            from unnest(${intArray(moved.map((m) => Number(m.id)))}::int[], ${prices}) m(id, price) where p.id = m.id`);
+        await publish(tx, { type: 'catalog.changed', entity: 'product', ids: [] });
+      });
+    await setPrices(sql`${`{${moved.map(() => band!.hi + 1000).join(',')}}`}::numeric[]`);
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      expect(await exact(other!.slug, other!.value)).toBe(0);
+      const after = await facets();
+      const listed = after.find((f) => f.slug === other!.slug)?.values?.map((v) => String(v.value)) ?? [];
+      expect(listed).not.toContain(other!.value);
+      expect(after.every((f) => f.estimated === true)).toBe(true);
+    } finally {
+      // The other tests' catalogue as it was.
+      await setPrices(sql`${`{${moved.map((m) => m.price).join(',')}}`}::numeric[]`);
+      await new Promise((r) => setTimeout(r, 100));
     }
   });
 

@@ -283,7 +283,13 @@ export function FiltersPanel({
                             }}
                           />
                           <span className={styles.optionTitle}>{v.title}</span>
-                          <span className={styles.optionCount}>{formatNumber(v.count)}</span>
+                          <span
+                            className={styles.optionCount}
+                            title={filter.estimated ? 'Примерное число товаров' : undefined}
+                          >
+                            {filter.estimated ? '≈ ' : ''}
+                            {formatNumber(v.count)}
+                          </span>
                         </label>
                       </li>
                     );
