@@ -75,8 +75,12 @@ const STOCK_UNITS = 4;
 const UNPAID_CARD_ORDERS = 6;
 /** SMSC's round trip, as the local server plays it: a process killed while sending is mostly mid-request. */
 const SMS_LATENCY_MS = 150;
-/** …and for the 2 s before the SIGKILL of api-0: below GATEWAY_TIMEOUT_MS, so the other process does not time out. */
-const SMS_SLOW_MS = 2000;
+/**
+ * …and for the 3 s before the SIGKILL of api-0: longer than the send workers' poll (JOBS_POLL_SECONDS, 2 s), so a
+ * batch api-0 takes in those 3 s is still in flight when the kill lands; below GATEWAY_TIMEOUT_MS (6 s here), so
+ * the other process does not time out.
+ */
+const SMS_SLOW_MS = 4500;
 const SMS_BURST = 40;
 /** A customer registers a new number (one code by SMS) every this many rounds. */
 const REGISTER_EVERY = 3;
@@ -122,7 +126,7 @@ try {
     SMSC_LOGIN: smsc.login,
     SMSC_PASSWORD: smsc.password,
     SMSC_URL: smsc.url,
-    GATEWAY_TIMEOUT_MS: '3000',
+    GATEWAY_TIMEOUT_MS: '6000',
     // All customers' code requests: allowances meant for one address and one shop-wide hour.
     CODE_SENDS_PER_IP_PER_HOUR: '100000',
     CODE_SMS_PER_HOUR: '1000000',
@@ -188,12 +192,18 @@ try {
     {
       // So that the SIGKILL lands while api-0 is asking SMSC: the provider has taken those texts (it records
       // a request when it arrives) and api-0 dies before it hears so — the case a retry must not send again.
-      // A burst of registrations first, so that both processes' send workers hold batches in flight then.
+      // A burst of registrations spread over the 3 s before it, so that texts keep arriving until the kill and
+      // both processes' send workers take batches then (all at once, they could all be taken, and sent, by one
+      // process before the kill: CI failed so once).
       at: LOAD_S * 0.15 - 3,
       name: `SMSC answers in ${SMS_SLOW_MS} ms; a burst of ${SMS_BURST} registrations`,
       run: async () => {
         smsc.latencyMs = SMS_SLOW_MS;
-        await Promise.all(Array.from({ length: SMS_BURST }, (_, k) => register(k, stats, at)));
+        await Promise.all(
+          Array.from({ length: SMS_BURST }, (_, k) =>
+            sleep((k * 2700) / SMS_BURST).then(() => register(k, stats, at)),
+          ),
+        );
       },
     },
     {
