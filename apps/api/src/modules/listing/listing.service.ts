@@ -89,6 +89,11 @@ export function createListingService(db: Db): ListingService {
   // (≈ 16 KB, and 12 KB per property: a category filters by a handful), so a listing counts its filters' matches
   // in it without a statement. Dropped with every catalogue change, like the pages.
   const samples = catalogCache<string, ScopeSample>(db, CATEGORY_TTL_MS, 1_000, 'listing_samples');
+  // The listing and the facets of a scope share its sample.
+  const sampleOf = (scope: Scope): SampleOf => {
+    const key = `${scope.transportId ?? 0}:${scope.category.id}`;
+    return { get: (load) => samples.get(key, load), kept: () => samples.peek(key) };
+  };
   const vehicle = async (id: number | undefined) => (id === undefined ? null : transportOr404(db, id));
 
   return {
@@ -108,9 +113,7 @@ export function createListingService(db: Db): ListingService {
           const fitted = transportId === null ? null : await categories.fitted(transportId);
           const { draw, scopeSize } = scopeDraw(t, scope, fitted);
           if (scopeSize > TOTAL_SAMPLE) {
-            const drawn = await samples.get(sampleKey(scope), () =>
-              loadSample(db, category.subtreeIds, draw, []),
-            );
+            const drawn = await sampleOf(scope).get(() => loadSample(db, category.subtreeIds, draw, []));
             if (drawn.ids.length > TOTAL_SAMPLE)
               return sampledFilters(db, dir, scope, drawn, scopeSize, conditions);
           }
@@ -127,7 +130,6 @@ export function createListingService(db: Db): ListingService {
       const conditions = filterConditions(await filterDirectory(db).get(), category, filter);
       const params = listingParams(query, body);
       const key = JSON.stringify([category.id, transportId, params, selectionKey(filter)]);
-      const scope = sampleKey({ category, transportId });
       return pages.get(key, () =>
         listProducts(
           db,
@@ -140,10 +142,7 @@ export function createListingService(db: Db): ListingService {
             ...params,
           },
           categories.fitted,
-          {
-            get: (load) => samples.get(scope, load),
-            kept: () => samples.peek(scope),
-          },
+          sampleOf({ category, transportId }),
         ),
       );
     },
@@ -155,8 +154,9 @@ export interface Scope {
   transportId: number | null;
 }
 
-/** The key of a scope's kept sample: the listing and the facets share it. */
-const sampleKey = (scope: Scope) => `${scope.transportId ?? 0}:${scope.category.id}`;
+/** The subtree's products that fit every vehicle (universal: no fitment rows list them). */
+const subtreeUniversal = (tree: CategoryTree, category: Category) =>
+  category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
 
 /** ` and <c>` for each condition: appended to a WHERE that has at least one term of its own. */
 const andEach = (conditions: readonly SQL[]): SQL => sql.join(conditions.map((c) => sql` and ${c}`));
@@ -344,8 +344,8 @@ async function listProducts(
   // (the fitted half is a nested loop by construction, the universal half an empty range of its own index), so
   // the statement is prepared once per connection. Universal products (a category may hold 16 000) need the plan
   // made for their numbers: there a generic plan was 5× slower.
-  const universal = q.category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
-  const run = q.transportId !== null && universal === 0 ? parseRowsWithFixedPlan : parseRows;
+  const run =
+    q.transportId !== null && subtreeUniversal(tree, q.category) === 0 ? parseRowsWithFixedPlan : parseRows;
   return listingPage(db, tree, scopeSelect(q, HIT_COLUMNS, q.conditions), q, run);
 }
 
@@ -593,7 +593,7 @@ function scopeDraw(
         from product_transports pt
         where pt.transport_id = ${scope.transportId} and pt.category_id = c.id and pt.listed
         order by hashint4(pt.product_id) limit ${SAMPLE_LIMIT}`;
-  const universal = sum(tree.directUniversal);
+  const universal = subtreeUniversal(tree, scope.category);
   if (universal === 0) return { draw: fittedDraw, scopeSize: sum(fitted) };
   // Universal products fit every vehicle (no fitment rows list them): each category adds its own.
   return {
@@ -644,8 +644,8 @@ function listFitted(
         where p.transport_id = ${q.transportId} and p.category_id = c.id and p.listed${and}
         order by ${order} limit ${readLimit(q)}`;
   const drawn = scopeDraw(tree, q, fitted);
-  const universal = q.category.subtreeIds.reduce((n, id) => n + (tree.directUniversal.get(id) ?? 0), 0);
-  if (universal === 0) return orderedPage(db, tree, q, { read: fittedRead, ...drawn, sample });
+  if (subtreeUniversal(tree, q.category) === 0)
+    return orderedPage(db, tree, q, { read: fittedRead, ...drawn, sample });
   // Universal products fit every vehicle (they have no fitment rows that list them): each category adds its own,
   // read in the same order through their indexes (products_universal_listing_idx by popularity), and to the sample.
   return orderedPage(db, tree, q, {
