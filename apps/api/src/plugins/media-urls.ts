@@ -13,23 +13,38 @@ const MEDIA_PREFIX = '/media/';
 
 function absoluteMedia(value: unknown, base: string): unknown {
   if (typeof value === 'string') return value.startsWith(MEDIA_PREFIX) ? `${base}${value}` : value;
-  if (Array.isArray(value)) return value.map((v) => absoluteMedia(v, base));
+  if (Array.isArray(value)) return copiedOnChange(value, (v) => absoluteMedia(v, base));
   return value;
 }
 
+/** `list` with `f` applied to each item: the same array when no item changes, else a copy. */
+function copiedOnChange(list: unknown[], f: (v: unknown) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const next = f(list[i]);
+    if (next !== list[i]) (out ??= list.slice())[i] = next;
+  }
+  return out ?? list;
+}
+
 /**
- * A copy of a JSON body with every media field's root-relative URL made absolute under `base`. Bodies may be
- * shared cached objects, so nothing is changed in place; only plain objects and arrays are walked.
+ * A JSON body with every media field's root-relative URL made absolute under `base`. Bodies may be shared cached
+ * objects, so nothing is changed in place: an object or array is copied only when something under it changes (a
+ * listing's page copies its cards' `image` paths, not every field of every card), and is returned as it is
+ * otherwise. Only plain objects and arrays are walked.
  */
 export function withAbsoluteMedia(body: unknown, base: string): unknown {
-  if (Array.isArray(body)) return body.map((v) => withAbsoluteMedia(v, base));
+  if (Array.isArray(body)) return copiedOnChange(body, (v) => withAbsoluteMedia(v, base));
   if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype)
     return body;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    out[key] = MEDIA_FIELDS.has(key) ? absoluteMedia(value, base) : withAbsoluteMedia(value, base);
+  const source = body as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(source)) {
+    const value = source[key];
+    const next = MEDIA_FIELDS.has(key) ? absoluteMedia(value, base) : withAbsoluteMedia(value, base);
+    if (next !== value) (out ??= { ...source })[key] = next;
   }
-  return out;
+  return out ?? body;
 }
 
 /** True when the caller asked for media URLs as stored (root-relative): Podbor's storefront does. */
